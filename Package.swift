@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Preflight",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "preflight", targets: ["preflight"]),
+        .library(name: "PreflightKit", targets: ["PreflightKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+    ],
+    targets: [
+        .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
+        .target(name: "PreflightCLI", dependencies: [
+            "PreflightKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "Yams"]),
+        .target(name: "Reports", dependencies: ["Rules"]),
+        .target(name: "Rules", dependencies: ["Evidence"]),
+        .target(name: "Evidence", dependencies: ["Artifacts"]),
+        .target(name: "Artifacts", dependencies: ["Formats", "ZIPFoundation"]),
+        .target(name: "Formats"),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
+        .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts"], path: "Tests/ArtifactsTests"),
+        .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
+        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI"],
+                    path: "Tests/PreflightKitTests"),
+    ]
+)

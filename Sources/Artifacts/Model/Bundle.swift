@@ -1,0 +1,141 @@
+import Foundation
+import Formats
+
+public enum BundleKind: String, Sendable, Codable, CaseIterable {
+    case app, appExtension = "app-extension", watchApp = "watch-app", appClip = "app-clip"
+    case framework, resourceBundle = "bundle", unitTests = "unit-tests", uiTests = "ui-tests"
+    case other
+
+    /// Bundles whose Info.plist and code ship to users and are judged by App Review.
+    public var ships: Bool { self != .unitTests && self != .uiTests }
+}
+
+/// A property-list file as loaded: its tree, or why it could not be read.
+public struct PlistFile: Sendable, Equatable {
+    public var path: String
+    public var root: PlistNode?
+    public var format: PlistFormat?
+    public var error: FormatError?
+
+    public init(path: String, root: PlistNode?, format: PlistFormat? = nil, error: FormatError? = nil) {
+        self.path = path
+        self.root = root
+        self.format = format
+        self.error = error
+    }
+}
+
+public enum LocalizedFileKind: String, Sendable, Codable {
+    case infoPlistStrings, strings, stringsdict, xcstrings
+}
+
+/// A localized resource of a bundle: `xx.lproj/Name.strings`, `.stringsdict`, or a string catalog.
+public struct LocalizedFile: Sendable, Equatable {
+    /// The language folder name without `.lproj` (`en`, `pt-BR`, `Base`); nil for a catalog.
+    public var language: String?
+    public var path: String
+    public var kind: LocalizedFileKind
+    /// The table name as iOS looks it up (`InfoPlist`, `Localizable`).
+    public var table: String
+
+    public init(language: String?, path: String, kind: LocalizedFileKind, table: String) {
+        self.language = language
+        self.path = path
+        self.kind = kind
+        self.table = table
+    }
+}
+
+/// A setting value from a project, with where it was written.
+public struct SettingValue: Sendable, Equatable {
+    public var value: String
+    public var location: FileLocation?
+    public init(_ value: String, location: FileLocation? = nil) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One bundle of a product: the app, an extension, a framework, a resource bundle or, in a
+/// project, a target's product. Loaders fill in paths; `BundleContentLoader` parses files.
+public struct Bundle: Sendable {
+    public var name: String
+    public var kind: BundleKind
+    /// The bundle folder (built apps) or the target's folder (projects), relative to the input.
+    public var path: String
+    /// The name of the bundle that contains or embeds this one.
+    public var parent: String?
+
+    public var infoPlistPath: String?
+    public var infoPlist: PlistFile?
+    /// Keys Xcode generates into the Info.plist from `INFOPLIST_KEY_*` build settings.
+    public var generatedInfoPlistKeys: [String: SettingValue] = [:]
+
+    public var entitlementsPath: String?
+    public var entitlements: PlistFile?
+    /// Where the entitlements came from: a code signature or a `.entitlements` file.
+    public var entitlementsSource: String?
+
+    public var privacyManifestPaths: [String] = []
+    public var privacyManifests: [PlistFile] = []
+
+    public var localizations: [LocalizedFile] = []
+
+    /// `CFBundleExecutable` resolved to a path (built apps).
+    public var executablePath: String?
+    /// Mach-O files of this bundle: its executable, plus loose dylibs.
+    public var binaryPaths: [String] = []
+    /// Source files compiled into the target (projects), relative to the input.
+    public var sourceFiles: [String] = []
+    /// Resolved build settings of the shipping configuration (projects).
+    public var buildSettings: [String: SettingValue] = [:]
+    /// Identifier from the build settings when the Info.plist uses `$(PRODUCT_BUNDLE_IDENTIFIER)`.
+    public var settingsIdentifier: String?
+
+    public init(name: String, kind: BundleKind, path: String, parent: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.path = path
+        self.parent = parent
+    }
+}
+
+extension Bundle {
+    /// The value of an Info.plist key as the built app will have it: the file's value, else the
+    /// value generated from an `INFOPLIST_KEY_*` build setting.
+    public func infoValue(_ key: String) -> InfoValue? {
+        if let entry = infoPlist?.root?.dictionary?.entry(key), let path = infoPlist?.path {
+            return InfoValue(node: entry.value, location: FileLocation(path: path, position: entry.keyPosition ?? entry.value.position))
+        }
+        if let s = generatedInfoPlistKeys[key] {
+            return InfoValue(node: PlistNode(.string(s.value)), location: s.location ?? FileLocation(path: path))
+        }
+        return nil
+    }
+
+    /// Every Info.plist key the built bundle will carry.
+    public var infoKeys: [String] {
+        var keys = infoPlist?.root?.dictionary?.keys ?? []
+        for k in generatedInfoPlistKeys.keys.sorted() where !keys.contains(k) { keys.append(k) }
+        return keys
+    }
+
+    public var identifier: String? {
+        if let s = infoValue("CFBundleIdentifier")?.node.string, !s.contains("$(") , !s.contains("${") { return s }
+        return settingsIdentifier ?? infoValue("CFBundleIdentifier")?.node.string
+    }
+
+    public var shortVersion: String? { infoValue("CFBundleShortVersionString")?.node.string }
+    public var buildVersion: String? { infoValue("CFBundleVersion")?.node.string }
+    public var minimumOSVersion: String? {
+        infoValue("MinimumOSVersion")?.node.string ?? buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value
+    }
+    public var languages: [String] {
+        Array(Set(localizations.compactMap(\.language))).sorted()
+    }
+}
+
+public struct InfoValue: Sendable, Equatable {
+    public var node: PlistNode
+    public var location: FileLocation
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Formats
+
+public enum ProductKind: String, Sendable, Codable {
+    case ipa, app, xcarchive, project, folder, machO
+}
+
+/// Everything Preflight loaded from one input: its bundles, and the problems met while
+/// loading that rules turn into findings.
+public struct Product: Sendable {
+    public var kind: ProductKind
+    /// The input as the user named it.
+    public var input: String
+    public var bundles: [Bundle]
+    public var problems: [LoadProblem]
+    /// Xcode projects found (project inputs only), as paths relative to the input.
+    public var projects: [String]
+
+    public init(kind: ProductKind, input: String, bundles: [Bundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {
+        self.kind = kind
+        self.input = input
+        self.bundles = bundles
+        self.problems = problems
+        self.projects = projects
+    }
+
+    public func bundle(named name: String) -> Bundle? { bundles.first { $0.name == name } }
+}
+
+/// Something that went wrong while loading, kept for the rules (a reader knows no rules).
+public struct LoadProblem: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A file that should be a property list, strings file, manifest or binary could not be read.
+        case unreadable(FormatError)
+        /// A file could not be read from the input at all (archive or file-system error).
+        case inaccessible(String)
+        /// A build setting names a file that does not exist.
+        case missingReference(setting: String)
+        /// A build setting names a file that exists only with other letter case.
+        case caseMismatch(setting: String, actualPath: String)
+        /// A bundle folder without an Info.plist.
+        case missingInfoPlist
+        /// `CFBundleExecutable` names a file the bundle does not contain.
+        case missingExecutable(name: String)
+        /// A symlink that points outside the scanned tree (never followed).
+        case symlinkOutsideTree(target: String)
+    }
+
+    public var kind: Kind
+    /// The file concerned, relative to the input root.
+    public var path: String
+    /// The bundle concerned, by name, when known.
+    public var bundle: String?
+    /// Where in another file the problem was written (e.g. the build setting's line in project.pbxproj).
+    public var referencedFrom: FileLocation?
+
+    public init(_ kind: Kind, path: String, bundle: String? = nil, referencedFrom: FileLocation? = nil) {
+        self.kind = kind
+        self.path = path
+        self.bundle = bundle
+        self.referencedFrom = referencedFrom
+    }
+}
+
+public struct FileLocation: Sendable, Equatable, Hashable {
+    public var path: String
+    public var position: SourcePosition?
+    public init(path: String, position: SourcePosition? = nil) {
+        self.path = path
+        self.position = position
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Formats
+
+public enum FileKind: String, Sendable {
+    case file, directory, symlink
+}
+
+/// One file of an input, named by its path relative to the input's root ("/"-separated).
+public struct FileEntry: Sendable, Equatable {
+    public var path: String
+    public var kind: FileKind
+    /// Uncompressed size as declared by the archive or the file system.
+    public var size: Int64
+    /// For symlinks: the link target as written.
+    public var linkTarget: String?
+
+    public init(path: String, kind: FileKind, size: Int64, linkTarget: String? = nil) {
+        self.path = path
+        self.kind = kind
+        self.size = size
+        self.linkTarget = linkTarget
+    }
+}
+
+/// Read-only access to the files of an input: an archive, a folder, or files in memory.
+/// Listing is cheap; contents are read on demand and each read enforces the limits.
+public protocol FileSource: AnyObject, Sendable {
+    /// The input as the user named it, for messages.
+    var displayName: String { get }
+    /// Every file and folder, in a stable order.
+    var entries: [FileEntry] { get }
+    /// Reads one file. Throws `SourceError` or `FormatError` (limits).
+    func read(_ path: String) throws -> Data
+}
+
+public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+    public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+}
+
+/// Case-insensitive lookup over a source's listing, so that a reference that exists only
+/// with other letter case is found and reported instead of silently missed.
+public struct FileIndex: Sendable {
+    public let entries: [FileEntry]
+    private let exact: [String: Int]
+    private let folded: [String: [Int]]
+
+    public init(_ entries: [FileEntry]) {
+        self.entries = entries
+        var exact: [String: Int] = [:], folded: [String: [Int]] = [:]
+        for (i, e) in entries.enumerated() {
+            exact[e.path] = i
+            folded[e.path.lowercased(), default: []].append(i)
+        }
+        self.exact = exact
+        self.folded = folded
+    }
+
+    public enum Match: Equatable, Sendable {
+        case exact(FileEntry)
+        /// Exists only with different letter case (the first such path).
+        case caseMismatch(FileEntry)
+        case missing
+    }
+
+    public func lookup(_ path: String) -> Match {
+        let p = PathUtil.normalize(path)
+        if let i = exact[p] { return .exact(entries[i]) }
+        if let i = folded[p.lowercased()]?.first { return .caseMismatch(entries[i]) }
+        return .missing
+    }
+
+    public func entry(_ path: String) -> FileEntry? {
+        exact[PathUtil.normalize(path)].map { entries[$0] }
+    }
+
+    /// Direct and indirect children of a folder ("" is the root).
+    public func files(under folder: String) -> [FileEntry] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        return entries.filter { $0.path.hasPrefix(prefix) && $0.path != folder }
+    }
+}
+
+public enum PathUtil {
+    /// Removes `.` components, resolves `..` without escaping the root, drops empty
+    /// components and leading slashes. The result never starts with `/` or `..`.
+    public static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for c in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." { continue }
+            if c == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(c)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    public static func join(_ a: String, _ b: String) -> String {
+        if a.isEmpty { return normalize(b) }
+        if b.isEmpty { return normalize(a) }
+        return normalize(a + "/" + b)
+    }
+
+    public static func lastComponent(_ p: String) -> String {
+        p.split(separator: "/").last.map(String.init) ?? p
+    }
+
+    public static func parent(_ p: String) -> String {
+        guard let r = p.range(of: "/", options: .backwards) else { return "" }
+        return String(p[..<r.lowerBound])
+    }
+
+    public static func pathExtension(_ p: String) -> String {
+        let name = lastComponent(p)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+
+    public static func removingExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}

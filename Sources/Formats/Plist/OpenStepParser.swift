@@ -1,0 +1,266 @@
+import Foundation
+
+/// Parser for OpenStep ("old-style ASCII") property lists: `project.pbxproj`, old-style
+/// `.strings` files (a dictionary without braces) and OpenStep plists. Every node keeps its
+/// line and column. Nesting depth and object count are capped by `ReaderLimits`.
+public struct OpenStepParser {
+    public static let formatName = "OpenStep property list"
+
+    /// Parses a whole document. With `bracelessDictionary` (`.strings` files) the top level is
+    /// a sequence of `key = value;` pairs; an empty document is then an empty dictionary.
+    public static func parse(_ data: Data, limits: ReaderLimits = .default,
+                             bracelessDictionary: Bool = false,
+                             format: String = formatName) throws -> PlistNode {
+        let (text, _) = try TextDecoding.decode(data, format: format)
+        return try parse(text: text, limits: limits, bracelessDictionary: bracelessDictionary, format: format)
+    }
+
+    public static func parse(text: String, limits: ReaderLimits = .default,
+                             bracelessDictionary: Bool = false,
+                             format: String = formatName) throws -> PlistNode {
+        var p = OpenStepParser(Array(text.unicodeScalars), limits: limits, format: format)
+        return try p.document(bracelessDictionary: bracelessDictionary)
+    }
+
+    private let s: [Unicode.Scalar]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    private var objects = 0
+    private let limits: ReaderLimits
+    private let format: String
+
+    private init(_ scalars: [Unicode.Scalar], limits: ReaderLimits, format: String) {
+        self.s = scalars
+        self.limits = limits
+        self.format = format
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: i - lineStart + 1) }
+
+    private func error(_ reason: String, at pos: SourcePosition? = nil) -> FormatError {
+        let p = pos ?? position
+        return FormatError(.malformed, format: format, reason: reason, line: p.line, column: p.column)
+    }
+
+    private mutating func document(bracelessDictionary: Bool) throws -> PlistNode {
+        try skipTrivia()
+        if bracelessDictionary {
+            if i < s.count, s[i] == "{" {
+                let node = try value(depth: 0)
+                try skipTrivia()
+                guard i >= s.count else { throw error("unexpected text after the top-level dictionary") }
+                return node
+            }
+            let start = SourcePosition(line: 1, column: 1)
+            let dict = try dictionaryBody(depth: 0, closing: nil)
+            return PlistNode(.dictionary(dict), position: start)
+        }
+        guard i < s.count else { throw error("empty document") }
+        let node = try value(depth: 0)
+        try skipTrivia()
+        guard i >= s.count else { throw error("unexpected text after the top-level value") }
+        return node
+    }
+
+    private mutating func advance() {
+        if s[i] == "\n" {
+            line += 1
+            lineStart = i + 1
+        }
+        i += 1
+    }
+
+    private mutating func skipTrivia() throws {
+        while i < s.count {
+            let c = s[i]
+            if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{feff}" || c == "\u{0c}" || c == "\u{0b}" {
+                advance()
+            } else if c == "/", i + 1 < s.count, s[i + 1] == "/" {
+                while i < s.count, s[i] != "\n" { advance() }
+            } else if c == "/", i + 1 < s.count, s[i + 1] == "*" {
+                let start = position
+                advance(); advance()
+                var closed = false
+                while i < s.count {
+                    if s[i] == "*", i + 1 < s.count, s[i + 1] == "/" {
+                        advance(); advance()
+                        closed = true
+                        break
+                    }
+                    advance()
+                }
+                if !closed { throw error("unterminated comment", at: start) }
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func countObject() throws {
+        objects += 1
+        if objects > limits.maxPlistObjects {
+            throw FormatError(.limitExceeded("max-plist-objects"), format: format,
+                              reason: "more than \(limits.maxPlistObjects) objects", line: line, column: i - lineStart + 1)
+        }
+    }
+
+    private mutating func value(depth: Int) throws -> PlistNode {
+        guard depth <= limits.maxNestingDepth else {
+            throw FormatError(.limitExceeded("max-nesting-depth"), format: format,
+                              reason: "nesting deeper than \(limits.maxNestingDepth)", line: line, column: i - lineStart + 1)
+        }
+        guard i < s.count else { throw error("unexpected end of data, expected a value") }
+        try countObject()
+        let start = position
+        switch s[i] {
+        case "{":
+            advance()
+            let dict = try dictionaryBody(depth: depth + 1, closing: "}")
+            return PlistNode(.dictionary(dict), position: start)
+        case "(":
+            advance()
+            var items: [PlistNode] = []
+            while true {
+                try skipTrivia()
+                guard i < s.count else { throw error("unterminated array opened at line \(start.line)", at: start) }
+                if s[i] == ")" { advance(); break }
+                items.append(try value(depth: depth + 1))
+                try skipTrivia()
+                guard i < s.count else { throw error("unterminated array opened at line \(start.line)", at: start) }
+                if s[i] == "," { advance(); continue }
+                if s[i] == ")" { advance(); break }
+                throw error("expected ',' or ')' in array, found '\(s[i].escaped(asASCII: true))'")
+            }
+            return PlistNode(.array(items), position: start)
+        case "<":
+            advance()
+            var bytes: [UInt8] = []
+            var high: UInt8?
+            while true {
+                guard i < s.count else { throw error("unterminated data opened at line \(start.line)", at: start) }
+                let c = s[i]
+                if c == ">" { advance(); break }
+                if c == " " || c == "\n" || c == "\t" || c == "\r" { advance(); continue }
+                guard let nibble = hexValue(c) else { throw error("invalid character '\(c.escaped(asASCII: true))' in data") }
+                if let h = high { bytes.append(h << 4 | nibble); high = nil } else { high = nibble }
+                advance()
+            }
+            guard high == nil else { throw error("data has an odd number of hex digits", at: start) }
+            return PlistNode(.data(Data(bytes)), position: start)
+        case "\"", "'":
+            return PlistNode(.string(try quoted()), position: start)
+        default:
+            guard isUnquoted(s[i]) else { throw error("unexpected character '\(s[i].escaped(asASCII: true))'") }
+            return PlistNode(.string(unquoted()), position: start)
+        }
+    }
+
+    private mutating func dictionaryBody(depth: Int, closing: Unicode.Scalar?) throws -> PlistDictionary {
+        var entries: [PlistEntry] = []
+        let open = position
+        while true {
+            try skipTrivia()
+            guard i < s.count else {
+                if closing == nil { return PlistDictionary(entries) }
+                throw error("unterminated dictionary opened at line \(open.line)", at: open)
+            }
+            if let closing, s[i] == closing { advance(); return PlistDictionary(entries) }
+            let keyPos = position
+            let key: String
+            if s[i] == "\"" || s[i] == "'" {
+                key = try quoted()
+            } else if isUnquoted(s[i]) {
+                key = unquoted()
+            } else {
+                throw error("expected a key, found '\(s[i].escaped(asASCII: true))'")
+            }
+            try countObject()
+            try skipTrivia()
+            guard i < s.count else { throw error("unexpected end of data after key \"\(key)\"") }
+            if s[i] == ";", closing == nil {
+                // `.strings` shorthand: "key"; means "key" = "key";
+                advance()
+                entries.append(PlistEntry(key: key, keyPosition: keyPos, value: PlistNode(.string(key), position: keyPos)))
+                continue
+            }
+            guard s[i] == "=" else { throw error("expected '=' after key \"\(key)\"") }
+            advance()
+            try skipTrivia()
+            let v = try value(depth: depth + 1)
+            try skipTrivia()
+            guard i < s.count, s[i] == ";" else {
+                throw error("expected ';' after the value of key \"\(key)\"")
+            }
+            advance()
+            entries.append(PlistEntry(key: key, keyPosition: keyPos, value: v))
+        }
+    }
+
+    private func isUnquoted(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", "+", "/", ":", ".", "-": return true
+        default: return false
+        }
+    }
+
+    private mutating func unquoted() -> String {
+        var out = String.UnicodeScalarView()
+        while i < s.count, isUnquoted(s[i]) {
+            // `//` starts a comment even inside an unquoted run.
+            if s[i] == "/", i + 1 < s.count, s[i + 1] == "/" || s[i + 1] == "*" { break }
+            out.append(s[i])
+            advance()
+        }
+        return String(out)
+    }
+
+    private func hexValue(_ c: Unicode.Scalar) -> UInt8? {
+        switch c {
+        case "0"..."9": return UInt8(c.value - 48)
+        case "a"..."f": return UInt8(c.value - 87)
+        case "A"..."F": return UInt8(c.value - 55)
+        default: return nil
+        }
+    }
+
+    private mutating func quoted() throws -> String {
+        let quote = s[i]
+        let start = position
+        advance()
+        var out = String.UnicodeScalarView()
+        while true {
+            guard i < s.count else { throw error("unterminated string", at: start) }
+            let c = s[i]
+            if c == quote { advance(); return String(out) }
+            if c != "\\" { out.append(c); advance(); continue }
+            advance()
+            guard i < s.count else { throw error("unterminated string", at: start) }
+            let e = s[i]
+            advance()
+            switch e {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "a": out.append("\u{07}")
+            case "b": out.append("\u{08}")
+            case "f": out.append("\u{0c}")
+            case "v": out.append("\u{0b}")
+            case "U", "u":
+                var v: UInt32 = 0
+                var n = 0
+                while n < 4, i < s.count, let h = hexValue(s[i]) { v = v << 4 | UInt32(h); n += 1; advance() }
+                guard n > 0 else { throw error("\\U escape without hex digits") }
+                // A lone surrogate cannot be represented; keep the replacement character.
+                out.append(Unicode.Scalar(v) ?? "\u{fffd}")
+            case "0"..."7":
+                var v = e.value - 48
+                var n = 1
+                while n < 3, i < s.count, ("0"..."7").contains(s[i]) { v = v * 8 + (s[i].value - 48); n += 1; advance() }
+                out.append(Unicode.Scalar(v) ?? "\u{fffd}")
+            default:
+                out.append(e)
+            }
+        }
+    }
+}

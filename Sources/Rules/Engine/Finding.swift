@@ -1,0 +1,69 @@
+import Foundation
+import Artifacts
+
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case note, warning, error
+
+    private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// Proof behind a finding: a place in a file, or a symbol in a binary.
+public enum EvidenceRef: Sendable, Equatable, Hashable {
+    case file(path: String, line: Int?)
+    case symbol(binary: String, symbol: String)
+}
+
+public struct Finding: Sendable, Equatable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    /// The bundle concerned, by name.
+    public var bundle: String?
+    /// File relative to the scan root.
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+    /// A plist key path (`NSAppTransportSecurity.NSAllowsArbitraryLoads`) or build setting.
+    public var key: String?
+    public var evidence: [EvidenceRef]
+    public var fix: String?
+    /// Stable semantic parts beyond rule and bundle that make this finding unique.
+    public var fingerprintParts: [String]
+
+    public init(rule: String, severity: Severity, message: String, bundle: String? = nil,
+                file: String? = nil, line: Int? = nil, column: Int? = nil, key: String? = nil,
+                evidence: [EvidenceRef] = [], fix: String? = nil, fingerprintParts: [String] = []) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.bundle = bundle
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+        self.evidence = evidence
+        self.fix = fix
+        self.fingerprintParts = fingerprintParts
+    }
+
+    /// Built from rule, bundle, key and the rule's semantic parts; never from lines or counts,
+    /// so baselines and code scanning survive unrelated edits.
+    public var fingerprint: String {
+        let parts = [rule, bundle ?? "", key ?? ""] + fingerprintParts
+        return StableHash.hex(parts.joined(separator: "\u{1f}"))
+    }
+}
+
+/// FNV-1a 64-bit: stable across runs, platforms and Swift versions (unlike `Hasher`).
+public enum StableHash {
+    public static func hex(_ s: String) -> String {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in s.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x100000001b3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,3 @@
+import PreflightCLI
+
+PreflightCommand.main()
