@@ -1,2 +1,55 @@
 import Foundation
+import Artifacts
+import Evidence
+import Formats
 import Rules
+
+public struct ScanResult: Sendable {
+    public var product: Product
+    public var findings: [Finding]
+    /// The input's folder on disk (nil for archives and single files).
+    public var rootDirectory: String?
+
+    public func findings(atOrAbove severity: Severity) -> [Finding] { findings.filter { $0.severity >= severity } }
+}
+
+/// The public entry point: load an input, gather evidence, run the rules.
+public enum Scanner {
+    public static let version = "0.1.0"
+
+    public static func load(_ path: String, configuration: Configuration = Configuration()) throws -> LoadedInput {
+        try ProductLoader.load(path: path, limits: configuration.limits, buildConfiguration: configuration.buildConfiguration)
+    }
+
+    public static func scan(_ path: String, configuration: Configuration = Configuration()) throws -> ScanResult {
+        let loaded = try load(path, configuration: configuration)
+        var isDir: ObjCBool = false
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+        var result = scan(loaded, configuration: configuration)
+        if isDir.boolValue { result.rootDirectory = URL(fileURLWithPath: path).standardizedFileURL.path }
+        return result
+    }
+
+    public static func scan(_ loaded: LoadedInput, configuration: Configuration = Configuration()) -> ScanResult {
+        let evidence = EvidenceIndex.build(loaded)
+        let context = RuleContext(product: loaded.product, evidence: evidence)
+        var findings: [Finding] = []
+        for rule in configuration.activeRules {
+            var found = rule.init().check(context)
+            if let s = configuration.severityOverrides[rule.description.identifier] {
+                for i in found.indices { found[i].severity = s }
+            }
+            findings += found
+        }
+        findings.sort(by: order)
+        return ScanResult(product: loaded.product, findings: findings, rootDirectory: nil)
+    }
+
+    /// Stable output order: by file, line, column, rule, message.
+    static func order(_ a: Finding, _ b: Finding) -> Bool {
+        let ka = (a.file ?? "", a.line ?? 0, a.column ?? 0), kb = (b.file ?? "", b.line ?? 0, b.column ?? 0)
+        if ka != kb { return ka < kb }
+        if a.rule != b.rule { return a.rule < b.rule }
+        return a.message < b.message
+    }
+}

@@ -81,10 +81,13 @@ public struct Bundle: Sendable {
 
     public var localizations: [LocalizedFile] = []
 
+    public var provisioningProfilePath: String?
+
     /// `CFBundleExecutable` resolved to a path (built apps).
     public var executablePath: String?
     /// Mach-O files of this bundle: its executable, plus loose dylibs.
     public var binaryPaths: [String] = []
+    public var binaries: [BinaryFile] = []
     /// Source files compiled into the target (projects), relative to the input.
     public var sourceFiles: [String] = []
     /// Resolved build settings of the shipping configuration (projects).

@@ -15,6 +15,9 @@ public struct Product: Sendable {
     public var problems: [LoadProblem]
     /// Xcode projects found (project inputs only), as paths relative to the input.
     public var projects: [String]
+    /// Mach-O files given directly (not inside a bundle).
+    public var looseBinaryPaths: [String] = []
+    public var looseBinaries: [BinaryFile] = []
 
     public init(kind: ProductKind, input: String, bundles: [Bundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {
         self.kind = kind

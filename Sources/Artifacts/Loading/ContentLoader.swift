@@ -1,0 +1,68 @@
+import Foundation
+import Formats
+
+/// Parses the files a loader assigned to each bundle. Failures are kept on the model (and as
+/// load problems) for rules to report; a reader never decides what is a finding.
+public enum ContentLoader {
+    static func plist(_ path: String, source: FileSource, limits: ReaderLimits) -> PlistFile {
+        do {
+            let data = try source.read(path)
+            let (root, format) = try PropertyListReader.read(data, limits: limits)
+            return PlistFile(path: path, root: root, format: format)
+        } catch let error as FormatError {
+            return PlistFile(path: path, root: nil, error: error)
+        } catch {
+            return PlistFile(path: path, root: nil, error: FormatError(.malformed, format: "file", reason: "\(error)"))
+        }
+    }
+
+    static func load(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
+        func note(_ file: PlistFile) {
+            if let e = file.error { problems.append(LoadProblem(.unreadable(e), path: file.path, bundle: bundle.name)) }
+        }
+        if bundle.infoPlist == nil, let p = bundle.infoPlistPath {
+            bundle.infoPlist = plist(p, source: source, limits: limits)
+        }
+        if let info = bundle.infoPlist { note(info) }
+        if bundle.entitlements == nil, let p = bundle.entitlementsPath {
+            let e = plist(p, source: source, limits: limits)
+            bundle.entitlements = e
+            bundle.entitlementsSource = p
+            note(e)
+        }
+        bundle.privacyManifests = bundle.privacyManifestPaths.map { plist($0, source: source, limits: limits) }
+        bundle.privacyManifests.forEach(note)
+    }
+
+    /// Parses the bundle's Mach-O files, and takes its entitlements from the executable's
+    /// code signature when no `.entitlements` file is known.
+    static func loadBinaries(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
+        bundle.binaries = bundle.binaryPaths.map { binary($0, source: source, limits: limits) }
+        for b in bundle.binaries {
+            if let e = b.error { problems.append(LoadProblem(.unreadable(e), path: b.path, bundle: bundle.name)) }
+        }
+        if bundle.entitlements == nil,
+           let exe = bundle.binaries.first(where: { $0.path == bundle.executablePath }),
+           let xml = exe.macho?.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first {
+            var file = PlistFile(path: exe.path, root: nil)
+            do { (file.root, file.format) = try PropertyListReader.read(xml, limits: limits) } catch let e as FormatError {
+                file.error = e
+            } catch {}
+            bundle.entitlements = file
+            bundle.entitlementsSource = "code signature of \(exe.path)"
+            if let e = file.error { problems.append(LoadProblem(.unreadable(e), path: file.path, bundle: bundle.name)) }
+        }
+    }
+
+    /// Parses a Mach-O file; the bytes are dropped once the structure is extracted.
+    public static func binary(_ path: String, source: FileSource, limits: ReaderLimits) -> BinaryFile {
+        do {
+            let data = try source.read(path)
+            return BinaryFile(path: path, macho: try MachOReader.read(data, limits: limits))
+        } catch let error as FormatError {
+            return BinaryFile(path: path, macho: nil, error: error)
+        } catch {
+            return BinaryFile(path: path, macho: nil, error: FormatError(.malformed, format: "file", reason: "\(error)"))
+        }
+    }
+}

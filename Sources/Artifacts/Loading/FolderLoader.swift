@@ -1,0 +1,111 @@
+import Foundation
+import Formats
+
+/// A folder without an Xcode project (XcodeGen or Tuist repositories, folders of data files):
+/// bundles are discovered from their Info.plist files, and each claims the entitlements,
+/// privacy manifests and localizations in its folder that no deeper bundle claims.
+enum FolderLoader {
+    /// Folders that hold other projects' files or build output, never this app's sources.
+    static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build", "node_modules", "vendor"]
+
+    static func isSkipped(_ path: String) -> Bool {
+        path.split(separator: "/").contains { skippedFolders.contains(String($0)) || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0.hasSuffix(".xcassets") }
+    }
+
+    /// Info.plist candidates by name: `Info.plist`, `Foo-Info.plist`, `Info_Debug.plist`, `Info-iOS.plist`.
+    static func isInfoPlistName(_ name: String) -> Bool {
+        guard name.hasSuffix(".plist") else { return false }
+        let stem = String(name.dropLast(6))
+        if stem == "Info" { return true }
+        if stem.hasPrefix("GoogleService") { return false }
+        return stem.hasSuffix("-Info") || stem.hasSuffix("_Info") || stem.hasPrefix("Info-") || stem.hasPrefix("Info_")
+    }
+
+    /// Keys only a bundle's Info.plist has, for plists whose name alone does not prove it.
+    static func looksLikeInfoPlist(_ root: PlistNode?) -> Bool {
+        guard let keys = root?.dictionary?.keys else { return false }
+        return keys.contains { $0.hasPrefix("CFBundle") || $0 == "NSExtension" || $0.hasPrefix("UI") || $0.hasPrefix("LS")
+            || $0.hasPrefix("WK") || ($0.hasPrefix("NS") && $0.hasSuffix("UsageDescription")) || $0 == "NSAppTransportSecurity" }
+    }
+
+    static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) -> [Bundle] {
+        var bundles: [Bundle] = []
+        for e in index.entries where e.kind == .file && isInfoPlistName(PathUtil.lastComponent(e.path)) && !isSkipped(e.path) {
+            let plist = ContentLoader.plist(e.path, source: source, limits: limits)
+            let name = PathUtil.lastComponent(e.path)
+            if name != "Info.plist", plist.error == nil, !looksLikeInfoPlist(plist.root) { continue }
+            var b = Bundle(name: bundleName(infoPlistPath: e.path), kind: kind(infoPlistPath: e.path, root: plist.root),
+                           path: PathUtil.parent(e.path))
+            b.infoPlistPath = e.path
+            b.infoPlist = plist
+            bundles.append(b)
+        }
+        // Disambiguate equal names (several Info.plist variants in one folder).
+        var counts: [String: Int] = [:]
+        for b in bundles { counts[b.name, default: 0] += 1 }
+        for i in bundles.indices where counts[bundles[i].name, default: 0] > 1 {
+            bundles[i].name += " (" + PathUtil.lastComponent(bundles[i].infoPlistPath ?? "") + ")"
+        }
+        assignFiles(&bundles, index: index)
+        return bundles
+    }
+
+    static func bundleName(infoPlistPath: String) -> String {
+        let file = PathUtil.removingExtension(PathUtil.lastComponent(infoPlistPath))
+        for suffix in ["-Info", "_Info"] where file.hasSuffix(suffix) && file.count > suffix.count {
+            return String(file.dropLast(suffix.count))
+        }
+        var folder = PathUtil.parent(infoPlistPath)
+        while ["Resources", "Supporting Files", "SupportingFiles", "Support", "Configuration"].contains(PathUtil.lastComponent(folder)),
+              !PathUtil.parent(folder).isEmpty {
+            folder = PathUtil.parent(folder)
+        }
+        return folder.isEmpty ? "(root)" : PathUtil.lastComponent(folder)
+    }
+
+    static func kind(infoPlistPath: String, root: PlistNode?) -> BundleKind {
+        let type = root?["CFBundlePackageType"]?.string
+        let components = infoPlistPath.split(separator: "/").map(String.init)
+        let inTests = components.dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") || $0 == "Tests" }
+        if root?["NSExtension"] != nil || root?["EXAppExtensionAttributes"] != nil || type == "XPC!" { return .appExtension }
+        if root?["WKApplication"] != nil || root?["WKWatchKitApp"] != nil { return .watchApp }
+        switch type {
+        case "FMWK": return .framework
+        case "BNDL": return inTests ? (components.contains { $0.hasSuffix("UITests") } ? .uiTests : .unitTests) : .resourceBundle
+        default:
+            if inTests { return components.contains { $0.hasSuffix("UITests") } ? .uiTests : .unitTests }
+            return .app
+        }
+    }
+
+    /// Each bundle claims entitlements, manifests and localizations below its folder, unless a
+    /// bundle with a deeper folder claims them first.
+    static func assignFiles(_ bundles: inout [Bundle], index: FileIndex) {
+        let dirs = Set(bundles.map(\.path))
+        func owners(of path: String) -> [Int] {
+            var p = PathUtil.parent(path)
+            while true {
+                if dirs.contains(p) { return bundles.indices.filter { bundles[$0].path == p } }
+                if p.isEmpty { return [] }
+                p = PathUtil.parent(p)
+            }
+        }
+        var entitlementCandidates: [Int: [String]] = [:]
+        for e in index.entries where e.kind == .file && !isSkipped(e.path) {
+            let ext = PathUtil.pathExtension(e.path)
+            let loc = LocalizationScanner.localizedFile(e.path)
+            guard ext == "entitlements" || ext == "xcprivacy" || loc != nil else { continue }
+            for i in owners(of: e.path) {
+                if ext == "entitlements" { entitlementCandidates[i, default: []].append(e.path) }
+                if ext == "xcprivacy" { bundles[i].privacyManifestPaths.append(e.path) }
+                if let loc { bundles[i].localizations.append(loc) }
+            }
+        }
+        for (i, candidates) in entitlementCandidates {
+            let folderName = PathUtil.lastComponent(bundles[i].path).lowercased()
+            bundles[i].entitlementsPath = candidates.first {
+                PathUtil.removingExtension(PathUtil.lastComponent($0)).lowercased() == folderName
+            } ?? candidates.sorted().first
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Formats
+
+/// An input that cannot be opened as any kind Preflight knows, or that has no app in it.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A loaded input: the model, plus the source it came from for detectors that read code.
+public struct LoadedInput: Sendable {
+    public var product: Product
+    public var source: FileSource
+    public var index: FileIndex
+}
+
+/// Detects what an input is by its content and loads it into the one model.
+public enum ProductLoader {
+    public static func load(path: String, limits: ReaderLimits = .default, buildConfiguration: String? = nil) throws -> LoadedInput {
+        let url = URL(fileURLWithPath: path)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
+            throw InputError("\(path): no such file or folder")
+        }
+        if isDir.boolValue {
+            let source = try DirectorySource(url, displayName: path, limits: limits)
+            let kind = folderKind(url: url, source: source)
+            return try load(source: source, kind: kind, limits: limits, buildConfiguration: buildConfiguration)
+        }
+        let head = try readHead(url)
+        if head.starts(with: [0x50, 0x4b, 0x03, 0x04]) || head.starts(with: [0x50, 0x4b, 0x05, 0x06]) {
+            let source = try ZipSource(url, displayName: path, limits: limits)
+            return try load(source: source, kind: .ipa, limits: limits)
+        }
+        if MachOReader.isMachO(head) {
+            let data = try Data(contentsOf: url)
+            let source = MemorySource(name: path, files: [url.lastPathComponent: data])
+            var product = Product(kind: .machO, input: path)
+            product.looseBinaryPaths = [url.lastPathComponent]
+            product.looseBinaries = [ContentLoader.binary(url.lastPathComponent, source: source, limits: limits)]
+            if let e = product.looseBinaries[0].error { throw InputError("\(path): \(e)") }
+            return LoadedInput(product: product, source: source, index: FileIndex(source.entries))
+        }
+        throw InputError("\(path): not an .ipa (ZIP archive), .app, .xcarchive, Xcode project folder or Mach-O file")
+    }
+
+    static func readHead(_ url: URL) throws -> Data {
+        guard let h = FileHandle(forReadingAtPath: url.path) else { throw InputError("\(url.path): cannot open file") }
+        defer { try? h.close() }
+        return try h.read(upToCount: 8) ?? Data()
+    }
+
+    static func folderKind(url: URL, source: FileSource) -> ProductKind {
+        let ext = url.pathExtension.lowercased()
+        if ext == "xcarchive" { return .xcarchive }
+        if ext == "app" { return .app }
+        let paths = Set(source.entries.map(\.path))
+        if source.entries.contains(where: { $0.path.hasPrefix("Products/Applications/") && $0.path.hasSuffix(".app") }) { return .xcarchive }
+        if paths.contains("Info.plist") && !source.entries.contains(where: { $0.path.hasSuffix(".xcodeproj") }) {
+            return .app
+        }
+        if appRoot(in: FileIndex(source.entries)) != nil { return .ipa }
+        return source.entries.contains(where: { $0.path.hasSuffix(".xcodeproj") && $0.kind == .directory }) ? .project : .folder
+    }
+
+    /// `Payload/*.app`, matched case-insensitively, at the top or one folder deeper.
+    static func appRoot(in index: FileIndex) -> String? {
+        index.entries.first { e in
+            guard e.kind == .directory, PathUtil.pathExtension(e.path) == "app" else { return false }
+            let parts = e.path.split(separator: "/")
+            return (parts.count == 2 && parts[0].lowercased() == "payload")
+                || (parts.count == 3 && parts[1].lowercased() == "payload")
+        }?.path
+    }
+
+    public static func load(source: FileSource, kind: ProductKind, limits: ReaderLimits = .default, buildConfiguration: String? = nil) throws -> LoadedInput {
+        let index = FileIndex(source.entries)
+        var problems: [LoadProblem] = (source as? ZipSource)?.problems ?? []
+        for e in index.entries where e.kind == .symlink {
+            if let t = e.linkTarget, escapes(link: e.path, target: t) {
+                problems.append(LoadProblem(.symlinkOutsideTree(target: t), path: e.path))
+            }
+        }
+        var product = Product(kind: kind, input: source.displayName)
+        var bundles: [Bundle]
+        switch kind {
+        case .ipa:
+            guard let root = appRoot(in: index) else {
+                throw InputError("\(source.displayName): no app bundle in the archive (expected Payload/<Name>.app)")
+            }
+            bundles = BuiltAppLoader.bundles(appRoot: root, rootName: PathUtil.lastComponent(root), index: index)
+        case .xcarchive:
+            guard let root = index.entries.first(where: {
+                $0.kind == .directory && PathUtil.parent($0.path) == "Products/Applications" && PathUtil.pathExtension($0.path) == "app"
+            })?.path else {
+                throw InputError("\(source.displayName): no app in Products/Applications of the archive")
+            }
+            bundles = BuiltAppLoader.bundles(appRoot: root, rootName: PathUtil.lastComponent(root), index: index)
+        case .app:
+            bundles = BuiltAppLoader.bundles(appRoot: "", rootName: PathUtil.lastComponent(source.displayName), index: index)
+        case .project, .folder:
+            bundles = try ProjectFolderLoader.bundles(index: index, source: source, limits: limits, buildConfiguration: buildConfiguration, product: &product, problems: &problems)
+        case .machO:
+            bundles = []
+        }
+        for i in bundles.indices {
+            ContentLoader.load(&bundles[i], source: source, limits: limits, problems: &problems)
+            if kind != .project && kind != .folder { BuiltAppChecks.check(&bundles[i], index: index, problems: &problems) }
+            ContentLoader.loadBinaries(&bundles[i], source: source, limits: limits, problems: &problems)
+        }
+        if bundles.isEmpty, kind != .machO {
+            throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found")
+        }
+        product.bundles = bundles
+        product.problems += problems
+        return LoadedInput(product: product, source: source, index: index)
+    }
+
+    /// True when a symlink's target, resolved from the link's folder, leaves the tree.
+    static func escapes(link: String, target: String) -> Bool {
+        if target.hasPrefix("/") { return true }
+        var depth = PathUtil.parent(link).split(separator: "/").count
+        for c in target.split(separator: "/") {
+            if c == ".." { depth -= 1; if depth < 0 { return true } } else if c != "." { depth += 1 }
+        }
+        return false
+    }
+}
+
+/// Structure checks of built bundles that the loader can only state as facts.
+enum BuiltAppChecks {
+    static func check(_ b: inout Bundle, index: FileIndex, problems: inout [LoadProblem]) {
+        let needsInfo: Set<BundleKind> = [.app, .appExtension, .watchApp, .appClip, .framework]
+        if b.infoPlistPath == nil, needsInfo.contains(b.kind) {
+            problems.append(LoadProblem(.missingInfoPlist, path: b.path, bundle: b.name))
+            return
+        }
+        guard let exe = b.infoPlist?.root?["CFBundleExecutable"]?.string, !exe.isEmpty else { return }
+        let exePath = PathUtil.join(b.path, exe)
+        if case .exact = index.lookup(exePath) {
+            b.executablePath = exePath
+            b.binaryPaths.insert(exePath, at: 0)
+        } else {
+            problems.append(LoadProblem(.missingExecutable(name: exe), path: exePath, bundle: b.name,
+                                        referencedFrom: b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.dictionary?.entry("CFBundleExecutable")?.keyPosition) }))
+        }
+    }
+}
+
+/// Project folders and plain folders. Xcode projects are read by `XcodeProjectLoader` where present.
+enum ProjectFolderLoader {
+    static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, buildConfiguration: String?,
+                        product: inout Product, problems: inout [LoadProblem]) throws -> [Bundle] {
+        FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Formats
+
+/// A folder on disk. Symlinks are listed but never followed: a link that points outside the
+/// tree could otherwise make Preflight read files the input does not own.
+public final class DirectorySource: FileSource, @unchecked Sendable {
+    public let displayName: String
+    public let root: URL
+    public let entries: [FileEntry]
+    private let limits: ReaderLimits
+    private let kinds: [String: FileKind]
+
+    /// Folder names never descended into: build output and dependency managers' caches that
+    /// are not part of what ships from this tree.
+    public static let skippedFolderNames: Set<String> = [".git", ".build", "DerivedData", "node_modules", ".swiftpm", ".svn", ".hg"]
+
+    public init(_ url: URL, displayName: String? = nil, limits: ReaderLimits = .default,
+                skipping skipped: Set<String> = DirectorySource.skippedFolderNames) throws {
+        self.root = url.standardizedFileURL
+        self.displayName = displayName ?? url.path
+        self.limits = limits
+        var list: [FileEntry] = []
+        var pending: [String] = [""]
+        let fm = FileManager.default
+        while let rel = pending.popLast() {
+            let dir = rel.isEmpty ? root.path : root.path + "/" + rel
+            let names: [String]
+            do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
+                throw SourceError(path: rel, reason: "cannot list folder: \(error.localizedDescription)")
+            }
+            for name in names.sorted() {
+                let childRel = rel.isEmpty ? name : rel + "/" + name
+                let full = dir + "/" + name
+                guard let attrs = try? fm.attributesOfItem(atPath: full),
+                      let type = attrs[.type] as? FileAttributeType else { continue }
+                switch type {
+                case .typeDirectory:
+                    if skipped.contains(name) { continue }
+                    list.append(FileEntry(path: childRel, kind: .directory, size: 0))
+                    pending.append(childRel)
+                case .typeRegular:
+                    let size = (attrs[.size] as? NSNumber)?.int64Value ?? 0
+                    list.append(FileEntry(path: childRel, kind: .file, size: size))
+                case .typeSymbolicLink:
+                    let target = (try? fm.destinationOfSymbolicLink(atPath: full)) ?? ""
+                    list.append(FileEntry(path: childRel, kind: .symlink, size: 0, linkTarget: target))
+                default:
+                    continue // sockets, devices, fifos: never read
+                }
+                if list.count > limits.maxArchiveEntries {
+                    throw FormatError.limit("folder", "max-archive-entries", "more than \(limits.maxArchiveEntries) files")
+                }
+            }
+        }
+        self.entries = list.sorted { $0.path < $1.path }
+        var kinds: [String: FileKind] = [:]
+        for e in entries { kinds[e.path] = e.kind }
+        self.kinds = kinds
+    }
+
+    public func read(_ path: String) throws -> Data {
+        let p = PathUtil.normalize(path)
+        guard let kind = kinds[p] else { throw SourceError(path: p, reason: "no such file") }
+        guard kind == .file else { throw SourceError(path: p, reason: kind == .symlink ? "is a symbolic link (not followed)" : "is a folder") }
+        let url = root.appendingPathComponent(p)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw SourceError(path: p, reason: "cannot open file")
+        }
+        defer { try? handle.close() }
+        // Read at most one byte past the limit, so a file that grew since listing is still caught.
+        let data = try handle.read(upToCount: limits.maxFileBytes &+ 1) ?? Data()
+        if data.count > limits.maxFileBytes {
+            throw FormatError.limit("file", "max-file-bytes", "\(p) is larger than \(limits.maxFileBytes) bytes")
+        }
+        return data
+    }
+}

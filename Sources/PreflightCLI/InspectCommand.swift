@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import PreflightKit
+import Reports
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what Preflight sees: bundles, binaries, entitlements, manifests, languages. Also takes a single Mach-O file.")
+
+    @Argument(help: "An .ipa, .app, .xcarchive, project folder or Mach-O file.", completion: .file())
+    var path: String
+
+    @Option(name: .shortAndLong, help: "Output format: text or json.")
+    var format: String = "text"
+
+    @Flag(help: "Include imported symbols of every binary slice.")
+    var symbols = false
+
+    @Option(name: .shortAndLong, help: "Write to a file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var common: CommonScanOptions
+
+    func validate() throws {
+        guard ["text", "json"].contains(format) else { throw ValidationError("--format must be text or json") }
+    }
+
+    func run() throws {
+        let config = try common.makeConfiguration()
+        let loaded: LoadedInput
+        do { loaded = try Scanner.load(path, configuration: config) } catch {
+            printError("\(error)")
+            throw Exit.failure
+        }
+        let options = InspectReport.Options(includeSymbols: symbols)
+        let text = format == "json"
+            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: Scanner.version), options: options)
+            : InspectReport.text(loaded.product, options: options)
+        try emit(text, to: output)
+    }
+}

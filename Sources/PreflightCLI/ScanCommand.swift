@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import PreflightKit
+import Reports
+import Rules
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case xcode, json, sarif
+}
+
+extension Severity: ExpressibleByArgument {}
+
+struct CommonScanOptions: ParsableArguments {
+    @Option(name: .long, help: "Configuration file (default: .preflight.yml in the current folder, if any).")
+    var config: String?
+
+    @Option(name: .customLong("limit"), help: ArgumentHelp("Override a reader limit, e.g. --limit max-file-bytes=104857600.", valueName: "name=value"))
+    var limits: [String] = []
+
+    @Option(name: .customLong("build-configuration"), help: "Xcode build configuration to read (default: Release).")
+    var buildConfiguration: String?
+
+    func makeConfiguration() throws -> Configuration {
+        var c = Configuration()
+        let path = config ?? (FileManager.default.fileExists(atPath: Configuration.fileName) ? Configuration.fileName : nil)
+        if let path {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                printError("cannot read configuration \(path)")
+                throw Exit.failure
+            }
+            do { c = try Configuration.parse(yaml: text, path: path) } catch {
+                printError("\(error)")
+                throw Exit.failure
+            }
+        }
+        for l in limits {
+            let parts = l.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let v = Int(parts[1]), v > 0 else {
+                throw ValidationError("--limit takes name=positive-integer, got '\(l)'")
+            }
+            guard c.limits.set(parts[0], to: v) else {
+                throw ValidationError("unknown limit '\(parts[0])'; known: \(c.limits.named.map(\.0).joined(separator: ", "))")
+            }
+        }
+        if let b = buildConfiguration { c.buildConfiguration = b }
+        return c
+    }
+}
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan .ipa, .app, .xcarchive files or project folders and report findings.")
+
+    @Argument(help: "Inputs to scan.", completion: .file())
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Output format: xcode, json or sarif.")
+    var format: OutputFormat = .xcode
+
+    @Option(name: .shortAndLong, help: "Write the report to a file instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("fail-on"), help: "Exit with 2 when a finding is at or above this severity: error, warning or note.")
+    var failOn: Severity?
+
+    @Option(name: .customLong("disable"), help: "Disable a rule (repeatable).")
+    var disabled: [String] = []
+
+    @Option(name: .customLong("enable"), help: "Enable an opt-in rule (repeatable).")
+    var enabled: [String] = []
+
+    @Option(name: .customLong("only"), help: "Run only this rule (repeatable).")
+    var only: [String] = []
+
+    @OptionGroup var common: CommonScanOptions
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one path to scan") }
+        for id in disabled + enabled + only where RuleRegistry.rule(id) == nil {
+            throw ValidationError("unknown rule '\(id)'; `preflight rules` lists them")
+        }
+    }
+
+    func run() throws {
+        var config = try common.makeConfiguration()
+        config.disabledRules.formUnion(disabled)
+        config.enabledRules.formUnion(enabled)
+        if !only.isEmpty { config.onlyRules = Set(only) }
+        if let failOn { config.failOn = failOn }
+
+        var scans: [ReportInput.Scanned] = []
+        for path in paths {
+            do {
+                let r = try Scanner.scan(path, configuration: config)
+                scans.append(.init(product: r.product, rootDirectory: r.rootDirectory, findings: r.findings))
+            } catch {
+                printError("\(error)")
+                throw Exit.failure
+            }
+        }
+        let input = ReportInput(tool: ToolInfo(version: Scanner.version), scans: scans,
+                                rules: RuleRegistry.all.map { $0.description })
+        let text: String
+        switch format {
+        case .xcode: text = XcodeReporter.render(input, colored: output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        case .json: text = try JSONReporter.render(input)
+        case .sarif: text = try SARIFReporter.render(input)
+        }
+        try emit(text, to: output)
+        if scans.flatMap(\.findings).contains(where: { $0.severity >= config.failOn }) {
+            throw Exit.findings
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Formats
+import Rules
+import Yams
+
+/// `.preflight.yml`: which rules run, their severities, reader limits and the failure threshold.
+public struct Configuration: Sendable, Equatable {
+    public var disabledRules: Set<String> = []
+    /// Opt-in rules to enable.
+    public var enabledRules: Set<String> = []
+    /// Run only these rules (empty: all enabled rules).
+    public var onlyRules: Set<String> = []
+    public var severityOverrides: [String: Severity] = [:]
+    public var limits: ReaderLimits = .default
+    public var failOn: Severity = .error
+    /// Build configuration to read from Xcode projects (nil: Release, else the default one).
+    public var buildConfiguration: String?
+
+    public init() {}
+
+    public struct Error: Swift.Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    public static let fileName = ".preflight.yml"
+
+    public static func parse(yaml: String, path: String = fileName) throws -> Configuration {
+        let node: Any?
+        do { node = try Yams.load(yaml: yaml) } catch {
+            throw Error(description: "\(path): invalid YAML: \(error)")
+        }
+        guard let dict = (node ?? [String: Any]()) as? [String: Any] else {
+            throw Error(description: "\(path): expected a mapping at the top level")
+        }
+        var c = Configuration()
+        let known = Set(RuleRegistry.all.map { $0.description.identifier })
+        func ruleList(_ key: String) throws -> Set<String> {
+            guard let v = dict[key] else { return [] }
+            guard let list = v as? [String] else { throw Error(description: "\(path): \(key) must be a list of rule identifiers") }
+            for id in list where RuleRegistry.rule(id) == nil {
+                throw Error(description: "\(path): \(key) names unknown rule '\(id)'")
+            }
+            return Set(list.map { RuleRegistry.rule($0)?.description.identifier ?? $0 })
+        }
+        for key in dict.keys where !["disabled_rules", "opt_in_rules", "only_rules", "severity", "limits", "fail_on", "configuration"].contains(key) {
+            throw Error(description: "\(path): unknown key '\(key)'")
+        }
+        c.disabledRules = try ruleList("disabled_rules")
+        c.enabledRules = try ruleList("opt_in_rules")
+        c.onlyRules = try ruleList("only_rules")
+        if let sev = dict["severity"] {
+            guard let map = sev as? [String: String] else { throw Error(description: "\(path): severity must map rule identifiers to error, warning or note") }
+            for (id, level) in map {
+                guard known.contains(id) || RuleRegistry.rule(id) != nil else { throw Error(description: "\(path): severity names unknown rule '\(id)'") }
+                guard let s = Severity(rawValue: level) else { throw Error(description: "\(path): severity of \(id) must be error, warning or note") }
+                c.severityOverrides[RuleRegistry.rule(id)!.description.identifier] = s
+            }
+        }
+        if let lim = dict["limits"] {
+            guard let map = lim as? [String: Int] else { throw Error(description: "\(path): limits must map limit names to integers") }
+            for (name, value) in map {
+                guard value > 0 else { throw Error(description: "\(path): limit \(name) must be positive") }
+                guard c.limits.set(name, to: value) else { throw Error(description: "\(path): unknown limit '\(name)'") }
+            }
+        }
+        if let f = dict["fail_on"] {
+            guard let s = f as? String, let sev = Severity(rawValue: s) else { throw Error(description: "\(path): fail_on must be error, warning or note") }
+            c.failOn = sev
+        }
+        if let cfg = dict["configuration"] {
+            guard let s = cfg as? String else { throw Error(description: "\(path): configuration must be a string") }
+            c.buildConfiguration = s
+        }
+        return c
+    }
+
+    /// The rules this configuration runs.
+    public var activeRules: [any Rule.Type] {
+        RuleRegistry.all.filter { r in
+            let d = r.description
+            if !onlyRules.isEmpty { return onlyRules.contains(d.identifier) }
+            if disabledRules.contains(d.identifier) { return false }
+            return !d.optIn || enabledRules.contains(d.identifier)
+        }
+    }
+}

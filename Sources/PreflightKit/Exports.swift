@@ -1,0 +1,4 @@
+// Library users get the model, rules and findings with `import PreflightKit`.
+@_exported import Artifacts
+@_exported import Formats
+@_exported import Rules

@@ -1,0 +1,128 @@
+import Foundation
+import Artifacts
+import Formats
+
+/// What Preflight sees in an input, for `preflight inspect`: bundles, binaries, entitlements,
+/// manifests and languages. The JSON shape is part of the documented contract.
+public enum InspectReport {
+    public struct Options: Sendable {
+        public var includeSymbols = false
+        public init(includeSymbols: Bool = false) { self.includeSymbols = includeSymbols }
+    }
+
+    public static func json(_ product: Product, tool: ToolInfo, options: Options = Options()) throws -> String {
+        var doc: [String: Any] = [
+            "schemaVersion": 1,
+            "tool": ["name": tool.name, "version": tool.version],
+            "input": ["path": product.input, "kind": product.kind.rawValue],
+            "bundles": product.bundles.map { bundle($0, options: options) },
+            "problems": product.problems.map(problem),
+        ]
+        if !product.projects.isEmpty { doc["projects"] = product.projects }
+        if product.kind == .machO { doc["binaries"] = product.looseBinaries.map { binary($0, options: options) } }
+        let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func bundle(_ b: Artifacts.Bundle, options: Options) -> [String: Any] {
+        var d: [String: Any] = ["name": b.name, "kind": b.kind.rawValue, "path": b.path]
+        d["id"] = b.identifier ?? NSNull()
+        d["infoPlist"] = b.infoPlistPath ?? NSNull()
+        d["version"] = b.shortVersion ?? NSNull()
+        d["build"] = b.buildVersion ?? NSNull()
+        d["minOS"] = b.minimumOSVersion ?? NSNull()
+        if let p = b.parent { d["parent"] = p }
+        if let e = b.entitlements {
+            d["entitlements"] = ["source": b.entitlementsSource ?? e.path, "keys": e.root?.dictionary?.keys ?? []] as [String: Any]
+        }
+        d["privacyManifests"] = b.privacyManifestPaths
+        d["languages"] = b.languages
+        if !b.generatedInfoPlistKeys.isEmpty { d["generatedInfoPlistKeys"] = b.generatedInfoPlistKeys.keys.sorted() }
+        if !b.sourceFiles.isEmpty { d["sourceFileCount"] = b.sourceFiles.count }
+        d["binaries"] = b.binaries.map { binary($0, options: options) }
+        return d
+    }
+
+    static func binary(_ f: BinaryFile, options: Options) -> [String: Any] {
+        var d: [String: Any] = ["path": f.path]
+        if let e = f.error { d["error"] = e.description }
+        guard let m = f.macho else { d["slices"] = [Any](); return d }
+        d["fat"] = m.isFat
+        d["slices"] = m.slices.map { s -> [String: Any] in
+            var o: [String: Any] = [
+                "arch": s.arch,
+                "fileType": s.fileTypeName,
+                "platform": s.platform ?? NSNull(),
+                "minOS": s.minOS ?? NSNull(),
+                "sdk": s.sdk ?? NSNull(),
+                "linkedLibraries": s.linkedLibraries.map(\.path),
+                "weakLibraries": s.linkedLibraries.filter { $0.kind == .weak }.map(\.path),
+                "rpaths": s.rpaths,
+                "encrypted": (s.encryption?.cryptID ?? 0) != 0,
+                "pie": s.isPIE,
+                "importedSymbolCount": s.importedSymbols.count,
+                "objcClassRefCount": s.objcClassRefs.count,
+                "objcSelectorRefCount": s.objcSelectorRefs.count,
+            ]
+            o["uuid"] = s.uuid ?? NSNull()
+            o["signed"] = s.codeSignature != nil
+            if options.includeSymbols { o["importedSymbols"] = s.importedSymbols }
+            return o
+        }
+        return d
+    }
+
+    static func problem(_ p: LoadProblem) -> [String: Any] {
+        var d: [String: Any] = ["path": p.path, "problem": describe(p.kind)]
+        if let b = p.bundle { d["bundle"] = b }
+        return d
+    }
+
+    public static func describe(_ k: LoadProblem.Kind) -> String {
+        switch k {
+        case .unreadable(let e): return "unreadable: \(e)"
+        case .inaccessible(let r): return r
+        case .missingReference(let s): return "\(s) names a file that does not exist"
+        case .caseMismatch(let s, let actual): return "\(s) names a file that exists only as \(actual)"
+        case .missingInfoPlist: return "bundle has no Info.plist"
+        case .missingExecutable(let n): return "CFBundleExecutable \(n) is missing"
+        case .symlinkOutsideTree(let t): return "symbolic link to \(t) outside the tree"
+        }
+    }
+
+    public static func text(_ product: Product, options: Options = Options()) -> String {
+        var out = "\(product.input) (\(product.kind.rawValue))\n"
+        for b in product.bundles {
+            out += "\n\(b.name) [\(b.kind.rawValue)]\(b.parent.map { " in \($0)" } ?? "")\n"
+            out += "  path:        \(b.path.isEmpty ? "." : b.path)\n"
+            if let id = b.identifier { out += "  identifier:  \(id)\n" }
+            if let v = b.shortVersion { out += "  version:     \(v)\(b.buildVersion.map { " (\($0))" } ?? "")\n" }
+            if let m = b.minimumOSVersion { out += "  minimum OS:  \(m)\n" }
+            if let p = b.infoPlistPath { out += "  Info.plist:  \(p)\n" }
+            if !b.generatedInfoPlistKeys.isEmpty { out += "  generated Info.plist keys: \(b.generatedInfoPlistKeys.count)\n" }
+            if let e = b.entitlements { out += "  entitlements (\(b.entitlementsSource ?? e.path)): \((e.root?.dictionary?.keys ?? []).joined(separator: ", "))\n" }
+            for m in b.privacyManifestPaths { out += "  privacy manifest: \(m)\n" }
+            if !b.languages.isEmpty { out += "  languages:   \(b.languages.joined(separator: ", "))\n" }
+            if !b.sourceFiles.isEmpty { out += "  sources:     \(b.sourceFiles.count) files\n" }
+            for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
+        }
+        for f in product.looseBinaries { out += binaryText(f, indent: "", options: options) }
+        if !product.problems.isEmpty {
+            out += "\nproblems:\n" + product.problems.map { "  \($0.path): \(describe($0.kind))\n" }.joined()
+        }
+        return out
+    }
+
+    static func binaryText(_ f: BinaryFile, indent: String, options: Options) -> String {
+        var out = "\(indent)binary: \(f.path)\n"
+        if let e = f.error { return out + "\(indent)  error: \(e)\n" }
+        for s in f.macho?.slices ?? [] {
+            out += "\(indent)  \(s.arch) \(s.fileTypeName), \(s.platform ?? "unknown platform") \(s.minOS ?? "?")"
+            out += (s.encryption?.cryptID ?? 0) != 0 ? ", encrypted" : ""
+            out += ", \(s.importedSymbols.count) imported symbols\n"
+            for l in s.linkedLibraries { out += "\(indent)    \(l.kind == .weak ? "weak " : "")\(l.path)\n" }
+            if options.includeSymbols { out += s.importedSymbols.map { "\(indent)    \($0)\n" }.joined() }
+        }
+        return out
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Rules
+
+/// SARIF 2.1.0 for code scanning: rules metadata, levels, security severity and partial
+/// fingerprints so results keep their identity across unrelated edits.
+public enum SARIFReporter: Reporter {
+    public static let identifier = "sarif"
+
+    public static func render(_ input: ReportInput) throws -> String {
+        let used = Set(input.scans.flatMap { $0.findings.map(\.rule) })
+        let rules = input.rules.filter { used.contains($0.identifier) || !$0.optIn }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.identifier, $0) })
+        var results: [[String: Any]] = []
+        for scan in input.scans {
+            for f in scan.findings {
+                var result: [String: Any] = [
+                    "ruleId": f.rule,
+                    "level": level(f.severity),
+                    "message": ["text": f.message],
+                    "partialFingerprints": ["preflightFingerprint/v1": f.fingerprint],
+                ]
+                if let i = ruleIndex[f.rule] { result["ruleIndex"] = i }
+                var physical: [String: Any] = [
+                    "artifactLocation": scan.rootDirectory != nil
+                        ? ["uri": uriPath(f.file ?? ""), "uriBaseId": "SRCROOT"]
+                        : ["uri": uriPath(scan.product.input + "/" + (f.file ?? ""))],
+                ]
+                if let line = f.line {
+                    var region: [String: Any] = ["startLine": line]
+                    if let c = f.column { region["startColumn"] = c }
+                    physical["region"] = region
+                }
+                var location: [String: Any] = ["physicalLocation": physical]
+                var logical: [[String: Any]] = []
+                if let b = f.bundle { logical.append(["name": b, "kind": "module"]) }
+                if let k = f.key { logical.append(["name": k, "fullyQualifiedName": (f.bundle.map { $0 + ":" } ?? "") + k, "kind": "member"]) }
+                if !logical.isEmpty { location["logicalLocations"] = logical }
+                result["locations"] = [location]
+                let related = f.evidence.enumerated().compactMap { (i, e) -> [String: Any]? in
+                    switch e {
+                    case .file(let p, let l):
+                        var loc: [String: Any] = ["artifactLocation": ["uri": uriPath(p), "uriBaseId": "SRCROOT"]]
+                        if let l { loc["region"] = ["startLine": l] }
+                        return ["id": i, "physicalLocation": loc, "message": ["text": "evidence"]]
+                    case .symbol(let b, let s):
+                        return ["id": i, "physicalLocation": ["artifactLocation": ["uri": uriPath(b), "uriBaseId": "SRCROOT"]],
+                                "message": ["text": "uses \(s)"]]
+                    }
+                }
+                if !related.isEmpty { result["relatedLocations"] = related }
+                results.append(result)
+            }
+        }
+        var run: [String: Any] = [
+            "tool": ["driver": [
+                "name": "Preflight",
+                "semanticVersion": input.tool.version,
+                "version": input.tool.version,
+                "informationUri": input.tool.informationURI,
+                "rules": rules.map(ruleMetadata),
+            ]],
+            "results": results,
+            "columnKind": "unicodeCodePoints",
+        ]
+        if let root = input.scans.first?.rootDirectory {
+            let uri = URL(fileURLWithPath: root, isDirectory: true).absoluteString
+            run["originalUriBaseIds"] = ["SRCROOT": ["uri": uri.hasSuffix("/") ? uri : uri + "/"]]
+        }
+        let doc: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [run],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func level(_ s: Severity) -> String { s == .error ? "error" : s == .warning ? "warning" : "note" }
+
+    static func uriPath(_ p: String) -> String {
+        p.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? p
+    }
+
+    static func ruleMetadata(_ d: RuleDescription) -> [String: Any] {
+        var properties: [String: Any] = ["tags": d.tags + [d.area.rawValue]]
+        if d.tags.contains("security") {
+            properties["security-severity"] = d.severity == .error ? "7.5" : d.severity == .warning ? "5.0" : "2.0"
+        }
+        return [
+            "id": d.identifier,
+            "name": d.name.replacingOccurrences(of: " ", with: ""),
+            "shortDescription": ["text": d.summary],
+            "fullDescription": ["text": d.rationale],
+            "help": ["text": d.rationale, "markdown": "**\(d.name)**\n\n\(d.rationale)"],
+            "defaultConfiguration": ["level": level(d.severity), "enabled": !d.optIn],
+            "properties": properties,
+        ]
+    }
+}

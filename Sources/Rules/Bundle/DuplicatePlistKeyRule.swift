@@ -1,0 +1,35 @@
+import Foundation
+import Artifacts
+
+public struct DuplicatePlistKeyRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "duplicate_plist_key",
+        name: "Duplicate Info.plist key",
+        summary: "An Info.plist dictionary sets the same key twice; only the last value is used.",
+        rationale: """
+        CoreFoundation keeps the last occurrence of a repeated key, so the first value — often \
+        the one a reviewer reads — is silently ignored. Remove one of them.
+        """,
+        area: .bundle, severity: .warning,
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts.</string>\n↓<key>NSCameraUsageDescription</key><string></string>")]),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts.</string>")]),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var out: [Finding] = []
+        for b in context.product.bundles {
+            guard let info = b.infoPlist, let root = info.root?.dictionary else { continue }
+            for key in root.duplicateKeys {
+                let last = root.entries.last { $0.key == key }
+                out.append(finding("Info.plist of \(b.name) sets \(key) more than once; only the last value is used",
+                                   bundle: b.name, at: FileLocation(path: info.path, position: last?.keyPosition), key: key))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Artifacts
+import Formats
+
+public struct MalformedPrivacyManifestRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "malformed_privacy_manifest",
+        name: "Malformed privacy manifest",
+        summary: "A PrivacyInfo.xcprivacy file cannot be read as a property list.",
+        rationale: """
+        App Store Connect reads privacy manifests to build the app's privacy report and to check \
+        required-reason API declarations (ITMS-91053). A manifest that does not parse counts as \
+        missing. Fix the syntax at the reported position.
+        """,
+        area: .privacyManifest, severity: .error, tags: ["privacy", "app-review"],
+        references: ["https://developer.apple.com/documentation/bundleresources/privacy_manifest_files", "ITMS-91053"],
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/PrivacyInfo.xcprivacy": "<plist><dict><key>NSPrivacyTracking</key><false/>"]),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/PrivacyInfo.xcprivacy": plistXML("<key>NSPrivacyTracking</key><false/>")]),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.product.bundles.flatMap { b in
+            b.privacyManifests.compactMap { file -> Finding? in
+                guard let error = file.error else { return nil }
+                return finding("privacy manifest of \(b.name) cannot be read: \(error)", bundle: b.name,
+                               at: FileLocation(path: file.path, position: error.position), fingerprint: [file.path])
+            }
+        }
+    }
+}

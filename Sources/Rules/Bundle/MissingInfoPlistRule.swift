@@ -1,0 +1,37 @@
+import Foundation
+import Artifacts
+
+public struct MissingInfoPlistRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "missing_info_plist",
+        name: "Bundle without Info.plist",
+        summary: "An app, app extension, App Clip, watch app or framework bundle has no Info.plist.",
+        rationale: """
+        Every executable bundle needs an Info.plist at its root; App Store Connect rejects the \
+        upload (ITMS-90049 family) and iOS will not install or load the bundle. Check the \
+        target's `INFOPLIST_FILE` or `GENERATE_INFOPLIST_FILE` setting and the copy phases.
+        """,
+        area: .bundle, severity: .error, tags: ["app-review"],
+        references: ["https://developer.apple.com/documentation/bundleresources/placing_content_in_a_bundle"],
+        triggering: [
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
+                         "PlugIns/Share.appex/Share": "binary"], kind: .app),
+        ],
+        nonTriggering: [
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
+                         "PlugIns/Share.appex/Info.plist": plistXML("<key>CFBundlePackageType</key><string>XPC!</string>")], kind: .app),
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
+                         "Settings.bundle/Root.plist": plistXML("<key>PreferenceSpecifiers</key><array/>")], kind: .app,
+                        note: "Resource bundles such as Settings.bundle need no Info.plist."),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.product.problems.compactMap { p in
+            guard case .missingInfoPlist = p.kind else { return nil }
+            return finding("bundle \(p.bundle ?? p.path) has no Info.plist", bundle: p.bundle,
+                           at: FileLocation(path: p.path), fix: "Add an Info.plist at the root of the bundle.")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Artifacts
+import Formats
+
+public struct UnreadableFileRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unreadable_file",
+        name: "Unreadable file",
+        summary: "A file of the app cannot be read: a broken archive entry, a malformed binary, strings file or profile.",
+        rationale: """
+        Every file Preflight cannot read is a file no rule could check, so it is reported rather \
+        than skipped. A corrupt or encrypted archive entry also fails installation; a malformed \
+        binary fails App Store processing. Rebuild or re-export the artifact.
+        """,
+        area: .bundle, severity: .error, tags: ["app-review"],
+        triggering: [
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+                         "Example": "not a Mach-O",
+                         "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\" "], kind: .app),
+        ],
+        nonTriggering: [
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
+                         "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\";"], kind: .app),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        // Info.plists, entitlements and manifests have rules of their own.
+        var covered = Set<String>()
+        for b in context.product.bundles {
+            if let p = b.infoPlist?.path { covered.insert(p) }
+            if let p = b.entitlements?.path { covered.insert(p) }
+            b.privacyManifests.forEach { covered.insert($0.path) }
+        }
+        return context.product.problems.compactMap { p in
+            switch p.kind {
+            case .unreadable(let error) where !covered.contains(p.path):
+                return finding("\(p.path) cannot be read: \(error)", bundle: p.bundle,
+                               at: FileLocation(path: p.path, position: error.position), fingerprint: [p.path])
+            case .inaccessible(let reason):
+                return finding("\(p.path): \(reason)", bundle: p.bundle, at: FileLocation(path: p.path), fingerprint: [p.path])
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Renders a rule's description and examples: `preflight explain` and docs/rules/ use it.
+public enum RuleDocumentation {
+    public static func markdown(_ d: RuleDescription) -> String {
+        var out = "# \(d.name) (`\(d.identifier)`)\n\n\(d.summary)\n\n"
+        out += "- Area: \(d.area.rawValue)\n- Default severity: \(d.severity.rawValue)\n"
+        if d.optIn { out += "- Opt-in: enable with `--enable \(d.identifier)` or `opt_in_rules` in .preflight.yml\n" }
+        if !d.tags.isEmpty { out += "- Tags: \(d.tags.joined(separator: ", "))\n" }
+        out += "\n## Why\n\n\(d.rationale)\n"
+        if !d.references.isEmpty {
+            out += "\n## References\n\n" + d.references.map { "- \($0)\n" }.joined()
+        }
+        func examples(_ title: String, _ list: [RuleExample]) {
+            guard !list.isEmpty else { return }
+            out += "\n## \(title)\n"
+            for (i, e) in list.enumerated() {
+                out += "\n### Example \(i + 1)\(e.kind == .folder ? "" : " (built .\(e.kind.rawValue))")\n"
+                if let n = e.note { out += "\n\(n)\n" }
+                for path in e.files.keys.sorted() {
+                    out += "\n`\(path)`:\n\n```\n\(e.files[path]!.trimmingCharacters(in: .newlines))\n```\n"
+                }
+            }
+        }
+        examples("Triggers", d.triggering)
+        examples("Does not trigger", d.nonTriggering)
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Artifacts
+import Evidence
+
+public enum RuleArea: String, Sendable, Codable, CaseIterable {
+    case bundle, privacy, privacyManifest = "privacy-manifest", network, storage, localization, entitlements, binary, project
+}
+
+/// A small input that must (or must not) make a rule report: files by path, as text. A `↓`
+/// in a file marks the line and column the finding must point at (and is removed).
+public struct RuleExample: Sendable {
+    public var files: [String: String]
+    /// How the files are loaded: a built `.app` (root is the bundle) or a source folder.
+    public var kind: ProductKind
+    public var note: String?
+
+    public init(_ files: [String: String], kind: ProductKind = .folder, note: String? = nil) {
+        self.files = files
+        self.kind = kind
+        self.note = note
+    }
+}
+
+/// Everything a rule is, as data: the registry, `preflight rules`/`explain`, SARIF metadata,
+/// generated docs and the generic example test all read it.
+public struct RuleDescription: Sendable {
+    /// Stable snake_case id; never renamed (old names go to `aliases`).
+    public var identifier: String
+    public var name: String
+    public var summary: String
+    /// Why it matters and how to fix it (Markdown).
+    public var rationale: String
+    public var area: RuleArea
+    public var severity: Severity
+    public var optIn: Bool
+    public var tags: [String]
+    /// Apple documentation, ITMS codes, guidelines.
+    public var references: [String]
+    public var aliases: [String]
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+
+    public init(identifier: String, name: String, summary: String, rationale: String, area: RuleArea,
+                severity: Severity, optIn: Bool = false, tags: [String] = [], references: [String] = [],
+                aliases: [String] = [], triggering: [RuleExample], nonTriggering: [RuleExample]) {
+        self.identifier = identifier
+        self.name = name
+        self.summary = summary
+        self.rationale = rationale
+        self.area = area
+        self.severity = severity
+        self.optIn = optIn
+        self.tags = tags
+        self.references = references
+        self.aliases = aliases
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+/// What a rule reads: the model and the evidence. Rules never read files.
+public struct RuleContext: Sendable {
+    public var product: Product
+    public var evidence: EvidenceIndex
+
+    public init(product: Product, evidence: EvidenceIndex) {
+        self.product = product
+        self.evidence = evidence
+    }
+}
+
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+    public var identifier: String { Self.description.identifier }
+
+    /// A finding of this rule at its default severity.
+    public func finding(_ message: String, bundle: String?, at location: FileLocation?, key: String? = nil,
+                        evidence: [EvidenceRef] = [], fix: String? = nil, fingerprint parts: [String] = []) -> Finding {
+        Finding(rule: Self.description.identifier, severity: Self.description.severity, message: message,
+                bundle: bundle, file: location?.path, line: location?.position?.line, column: location?.position?.column,
+                key: key, evidence: evidence, fix: fix, fingerprintParts: parts)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Every built-in rule. Add a rule here when you add its file.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = [
+        MalformedInfoPlistRule.self,
+        MalformedEntitlementsRule.self,
+        MalformedPrivacyManifestRule.self,
+        UnreadableFileRule.self,
+        MissingInfoPlistRule.self,
+        MissingBundleExecutableRule.self,
+        SymlinkOutsideBundleRule.self,
+        DuplicatePlistKeyRule.self,
+    ]
+
+    public static func rule(_ identifier: String) -> (any Rule.Type)? {
+        all.first { $0.description.identifier == identifier || $0.description.aliases.contains(identifier) }
+    }
+}
