@@ -53,13 +53,13 @@ enum BuiltAppLoader {
     }
 
     static func kind(of dir: String, appRoot: String) -> BundleKind {
+        if dir == appRoot { return .app }
         switch PathUtil.pathExtension(dir) {
         case "appex": return .appExtension
         case "framework": return .framework
         case "bundle": return .resourceBundle
         case "xctest": return .unitTests
         case "app":
-            if dir == appRoot { return .app }
             let parentFolder = PathUtil.lastComponent(PathUtil.parent(dir))
             if parentFolder == "Watch" { return .watchApp }
             if parentFolder == "AppClips" { return .appClip }

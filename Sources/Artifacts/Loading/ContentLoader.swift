@@ -4,9 +4,13 @@ import Formats
 /// Parses the files a loader assigned to each bundle. Failures are kept on the model (and as
 /// load problems) for rules to report; a reader never decides what is a finding.
 public enum ContentLoader {
-    static func plist(_ path: String, source: FileSource, limits: ReaderLimits) -> PlistFile {
+    static func plist(_ path: String, source: FileSource, limits: ReaderLimits,
+                      preprocessorDefinitions: [String: String]? = nil) -> PlistFile {
         do {
-            let data = try source.read(path)
+            var data = try source.read(path)
+            if let defs = preprocessorDefinitions, InfoPlistPreprocessor.hasDirectives(data) {
+                data = try InfoPlistPreprocessor.preprocess(data, definitions: defs, limits: limits)
+            }
             let (root, format) = try PropertyListReader.read(data, limits: limits)
             return PlistFile(path: path, root: root, format: format)
         } catch let error as FormatError {
@@ -21,7 +25,7 @@ public enum ContentLoader {
             if let e = file.error { problems.append(LoadProblem(.unreadable(e), path: file.path, bundle: bundle.name)) }
         }
         if bundle.infoPlist == nil, let p = bundle.infoPlistPath {
-            bundle.infoPlist = plist(p, source: source, limits: limits)
+            bundle.infoPlist = plist(p, source: source, limits: limits, preprocessorDefinitions: bundle.infoPlistPreprocessorDefinitions)
         }
         if let info = bundle.infoPlist { note(info) }
         if bundle.entitlements == nil, let p = bundle.entitlementsPath {

@@ -31,9 +31,13 @@ enum FolderLoader {
     static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) -> [Bundle] {
         var bundles: [Bundle] = []
         for e in index.entries where e.kind == .file && isInfoPlistName(PathUtil.lastComponent(e.path)) && !isSkipped(e.path) {
-            let plist = ContentLoader.plist(e.path, source: source, limits: limits)
+            // Without a project the definitions are unknown: preprocess with none defined.
+            let plist = ContentLoader.plist(e.path, source: source, limits: limits, preprocessorDefinitions: [:])
             let name = PathUtil.lastComponent(e.path)
-            if name != "Info.plist", plist.error == nil, !looksLikeInfoPlist(plist.root) { continue }
+            // `Info-iOS.plist`-style names also fit other plists; `-Info`/`_Info` suffixes are Xcode's own.
+            let stem = PathUtil.removingExtension(name)
+            let nameProves = stem == "Info" || stem.hasSuffix("-Info") || stem.hasSuffix("_Info")
+            if !nameProves, plist.error == nil, !looksLikeInfoPlist(plist.root) { continue }
             var b = Bundle(name: bundleName(infoPlistPath: e.path), kind: kind(infoPlistPath: e.path, root: plist.root),
                            path: PathUtil.parent(e.path))
             b.infoPlistPath = e.path

@@ -68,6 +68,9 @@ public struct Bundle: Sendable {
 
     public var infoPlistPath: String?
     public var infoPlist: PlistFile?
+    /// Set when the Info.plist is run through the C preprocessor (`INFOPLIST_PREPROCESS`), with
+    /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`; source folders without a project use an empty set.
+    public var infoPlistPreprocessorDefinitions: [String: String]?
     /// Keys Xcode generates into the Info.plist from `INFOPLIST_KEY_*` build settings.
     public var generatedInfoPlistKeys: [String: SettingValue] = [:]
 

@@ -14,9 +14,13 @@ public struct SymlinkOutsideBundleRule: Rule {
         follows it. Replace the link with the file it should contain.
         """,
         area: .bundle, severity: .error, tags: ["security"],
-        triggering: [],
+        triggering: [
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")],
+                        symlinks: ["Frameworks/libssl.dylib": "../../../../usr/lib/libssl.dylib"], kind: .app),
+        ],
         nonTriggering: [
-            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")], kind: .app),
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")],
+                        symlinks: ["Frameworks/libfoo.dylib": "libfoo.1.dylib"], kind: .app),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -10,12 +10,15 @@ public enum RuleArea: String, Sendable, Codable, CaseIterable {
 /// in a file marks the line and column the finding must point at (and is removed).
 public struct RuleExample: Sendable {
     public var files: [String: String]
+    /// Symbolic links by path, to their targets as written.
+    public var symlinks: [String: String]
     /// How the files are loaded: a built `.app` (root is the bundle) or a source folder.
     public var kind: ProductKind
     public var note: String?
 
-    public init(_ files: [String: String], kind: ProductKind = .folder, note: String? = nil) {
+    public init(_ files: [String: String], symlinks: [String: String] = [:], kind: ProductKind = .folder, note: String? = nil) {
         self.files = files
+        self.symlinks = symlinks
         self.kind = kind
         self.note = note
     }
