@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Artifacts", dependencies: ["Formats", "ZIPFoundation"]),
         .target(name: "Formats"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
-        .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts"], path: "Tests/ArtifactsTests"),
+        .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI"],
                     path: "Tests/PreflightKitTests"),

@@ -46,7 +46,7 @@ enum BuiltAppLoader {
                 if ext == "xcprivacy" { b.privacyManifestPaths.append(f.path) }
                 if fileName == "embedded.mobileprovision", PathUtil.parent(f.path) == dir { b.provisioningProfilePath = f.path }
                 if let loc = LocalizationScanner.localizedFile(f.path) { b.localizations.append(loc) }
-                if ext == "dylib" { b.binaryPaths.append(f.path) }
+                if ext == "dylib", f.kind == .file { b.binaryPaths.append(f.path) }
             }
             return b
         }

@@ -63,7 +63,8 @@ public final class ZipSource: FileSource, @unchecked Sendable {
             if entry.isDirectory {
                 if seenDirs.insert(path).inserted { list.append(FileEntry(path: path, kind: .directory, size: 0)) }
             } else if entry.isSymlink {
-                list.append(FileEntry(path: path, kind: .symlink, size: Int64(clamping: entry.uncompressedSize)))
+                list.append(FileEntry(path: path, kind: .symlink, size: Int64(clamping: entry.uncompressedSize),
+                                      linkTarget: Self.linkTarget(archive: archive, entry: entry, zf: zf)))
             } else {
                 if entry.isEncrypted {
                     problems.append(LoadProblem(.inaccessible("archive entry is encrypted; it cannot be checked"), path: path))
@@ -73,6 +74,17 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         }
         self.entries = list.sorted { $0.path < $1.path }
         self.problems = problems
+    }
+
+    /// The target a symlink entry stores as its data (bounded: a path, not content).
+    static func linkTarget(archive: Archive, entry: ZipDirectory.Entry, zf: ZIPFoundation.Entry) -> String {
+        guard entry.uncompressedSize <= 4096, entry.compressedSize <= 4096 else { return "(oversized link target)" }
+        var data = Data()
+        _ = try? archive.extract(zf, skipCRC32: true) { chunk in
+            guard data.count + chunk.count <= 4096 else { throw OversizeEntry() }
+            data.append(chunk)
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `__MACOSX/` resource forks and `._name` AppleDouble files are zip-tool junk, not app content.
