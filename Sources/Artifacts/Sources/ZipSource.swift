@@ -135,7 +135,7 @@ public final class ZipSource: FileSource, @unchecked Sendable {
                 guard out.count + chunk.count <= declared else { throw OversizeEntry() }
                 out.append(chunk)
             }
-            if crc != zf.checksum {
+            if crc != entry.crc32 {
                 throw FormatError.malformed(ZipDirectory.format, "entry \(p) fails its CRC-32 check")
             }
         } catch let error as FormatError {

@@ -12,6 +12,9 @@ public struct ZipDirectory: Sendable {
         public var compressedSize: UInt64
         public var uncompressedSize: UInt64
         public var method: UInt16
+        /// CRC-32 of the uncompressed data, from the central directory (authoritative even
+        /// when the entry also has a data descriptor).
+        public var crc32: UInt32
         public var flags: UInt16
         public var localHeaderOffset: UInt64
         public var externalAttributes: UInt32
@@ -94,6 +97,7 @@ public struct ZipDirectory: Sendable {
             let madeBy = UInt8(truncatingIfNeeded: try cd.u16(p + 4) >> 8)
             let flags = try cd.u16(p + 8)
             let method = try cd.u16(p + 10)
+            let crc = try cd.u32(p + 16)
             var csize = UInt64(try cd.u32(p + 20))
             var usize = UInt64(try cd.u32(p + 24))
             let nameLen = Int(try cd.u16(p + 28))
@@ -118,7 +122,7 @@ public struct ZipDirectory: Sendable {
                 name = String(nameBytes.map { Character(Unicode.Scalar($0)) })
             }
             entries.append(Entry(rawName: name, compressedSize: csize, uncompressedSize: usize, method: method,
-                                 flags: flags, localHeaderOffset: local, externalAttributes: external,
+                                 crc32: crc, flags: flags, localHeaderOffset: local, externalAttributes: external,
                                  madeByHost: madeBy, recordOffset: at))
             p += 46 + nameLen + extraLen + commentLen
         }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Scan time of a large synthetic .ipa as a ratio to the floor `unzip -p file.ipa > /dev/null`
+# on the same file, and Preflight's peak memory. Not a timed test: it prints figures.
+# Usage: Benchmarks/run.sh [runs]   (record the result in BENCHMARKS.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swift build -c release --product preflight >/dev/null
+bin=.build/release/preflight
+python3 Benchmarks/make_large_ipa.py "$work/Big.ipa" >/dev/null
+size=$(stat -c %s "$work/Big.ipa")
+entries=$(unzip -Z1 "$work/Big.ipa" | wc -l)
+
+best() { # best wall time of N runs of a command, in seconds
+  local best=""
+  for _ in $(seq "$runs"); do
+    local s e t
+    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+    t=$(echo "$e - $s" | bc)
+    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
+  done
+  echo "$best"
+}
+floor=$(best sh -c "unzip -p '$work/Big.ipa' > /dev/null")
+scan=$(best "$bin" scan "$work/Big.ipa" --format json)
+inspect=$(best "$bin" inspect "$work/Big.ipa" --format json)
+peak=$( { /usr/bin/time -f %M "$bin" scan "$work/Big.ipa" --format json >/dev/null; } 2>&1 | tail -1 )
+printf 'input: %s bytes, %s entries\n' "$size" "$entries"
+printf 'unzip -p floor:  %.3f s\n' "$floor"
+printf 'preflight scan:  %.3f s  (ratio %.2f)\n' "$scan" "$(echo "$scan / $floor" | bc -l)"
+printf 'preflight inspect: %.3f s  (ratio %.2f)\n' "$inspect" "$(echo "$inspect / $floor" | bc -l)"
+printf 'peak memory (scan): %.1f MB\n' "$(echo "$peak / 1024" | bc -l)"
