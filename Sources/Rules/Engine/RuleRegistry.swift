@@ -10,6 +10,8 @@ public enum RuleRegistry {
         MissingInfoPlistRule.self,
         MissingBundleExecutableRule.self,
         SymlinkOutsideBundleRule.self,
+        MissingProjectReferenceRule.self,
+        PathCaseMismatchRule.self,
         DuplicatePlistKeyRule.self,
     ]
 

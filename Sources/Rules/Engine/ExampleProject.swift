@@ -1,0 +1,39 @@
+import Foundation
+
+/// A minimal but complete `project.pbxproj` with one application target, for rule examples
+/// about projects. `settings` become the target's build settings in Debug and Release.
+public func exampleProject(target: String = "App", productType: String = "com.apple.product-type.application",
+                           settings: [String: String]) -> String {
+    let body = settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\($0.key) = \"\($0.value)\";" }.joined(separator: "\n")
+    return """
+    // !$*UTF8*$!
+    {
+    \tarchiveVersion = 1;
+    \tobjectVersion = 56;
+    \tobjects = {
+    \t\tP0000000000000000000001 = {isa = PBXProject; buildConfigurationList = L0000000000000000000001; mainGroup = G0000000000000000000001; targets = (T0000000000000000000001); };
+    \t\tG0000000000000000000001 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+    \t\tL0000000000000000000001 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000001); defaultConfigurationName = Release; };
+    \t\tC0000000000000000000001 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+    \t\tT0000000000000000000001 = {isa = PBXNativeTarget; buildConfigurationList = L0000000000000000000002; buildPhases = (); name = \(target); productName = \(target); productType = "\(productType)"; };
+    \t\tL0000000000000000000002 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000002, C0000000000000000000003); defaultConfigurationName = Release; };
+    \t\tC0000000000000000000002 = {
+    \t\t\tisa = XCBuildConfiguration;
+    \t\t\tbuildSettings = {
+    \(body)
+    \t\t\t};
+    \t\t\tname = Debug;
+    \t\t};
+    \t\tC0000000000000000000003 = {
+    \t\t\tisa = XCBuildConfiguration;
+    \t\t\tbuildSettings = {
+    \(body)
+    \t\t\t};
+    \t\t\tname = Release;
+    \t\t};
+    \t};
+    \trootObject = P0000000000000000000001;
+    }
+
+    """
+}
