@@ -43,7 +43,7 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         var problems: [LoadProblem] = []
         var seenDirs = Set<String>()
         for (entry, zf) in zip(directory.entries, zfEntries) {
-            if let reason = Self.unsafeNameReason(entry.rawName) {
+            if let reason = entry.hasInvalidName ? "not valid UTF-8" : Self.unsafeNameReason(entry.rawName) {
                 problems.append(LoadProblem(.inaccessible("unsafe archive entry name (\(reason)); entry skipped"), path: Self.printable(entry.rawName)))
                 continue
             }

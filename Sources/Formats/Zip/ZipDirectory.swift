@@ -21,6 +21,8 @@ public struct ZipDirectory: Sendable {
         public var madeByHost: UInt8
         /// Offset of the central directory record, for messages.
         public var recordOffset: Int
+        /// The entry is flagged UTF-8 but its name is not valid UTF-8 (`rawName` is repaired).
+        public var hasInvalidName: Bool = false
 
         public var isEncrypted: Bool { flags & 1 != 0 }
         public var usesDataDescriptor: Bool { flags & 8 != 0 }
@@ -113,17 +115,20 @@ public struct ZipDirectory: Sendable {
                 try readZip64Extra(ByteReader(Array(extra), format: format), usize: &usize, csize: &csize, local: &local, entry: n, at: at)
             }
             let name: String
+            var invalidName = false
             if flags & (1 << 11) != 0 {
-                guard let s = String(validating: nameBytes, as: UTF8.self) else {
-                    throw FormatError.malformed(format, "name of entry \(n) is not valid UTF-8", offset: at + 46)
+                if let s = String(validating: nameBytes, as: UTF8.self) {
+                    name = s
+                } else {
+                    name = String(decoding: nameBytes, as: UTF8.self)
+                    invalidName = true
                 }
-                name = s
             } else {
                 name = String(nameBytes.map { Character(Unicode.Scalar($0)) })
             }
             entries.append(Entry(rawName: name, compressedSize: csize, uncompressedSize: usize, method: method,
                                  crc32: crc, flags: flags, localHeaderOffset: local, externalAttributes: external,
-                                 madeByHost: madeBy, recordOffset: at))
+                                 madeByHost: madeBy, recordOffset: at, hasInvalidName: invalidName))
             p += 46 + nameLen + extraLen + commentLen
         }
         try checkOverlaps(entries, cdStart: cdStart)
