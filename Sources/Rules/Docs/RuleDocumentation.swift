@@ -15,7 +15,8 @@ public enum RuleDocumentation {
             guard !list.isEmpty else { return }
             out += "\n## \(title)\n"
             for (i, e) in list.enumerated() {
-                out += "\n### Example \(i + 1)\(e.kind == .folder ? "" : " (built .\(e.kind.rawValue))")\n"
+                let kind = e.kind == .folder ? "" : e.kind == .project ? " (Xcode project)" : " (built .\(e.kind.rawValue))"
+                out += "\n### Example \(i + 1)\(kind)\n"
                 if let n = e.note { out += "\n\(n)\n" }
                 for path in e.files.keys.sorted() {
                     out += "\n`\(path)`:\n\n```\n\(e.files[path]!.trimmingCharacters(in: .newlines))\n```\n"
