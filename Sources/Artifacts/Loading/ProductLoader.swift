@@ -104,11 +104,17 @@ public enum ProductLoader {
         case .machO:
             bundles = []
         }
-        for i in bundles.indices {
-            ContentLoader.load(&bundles[i], source: source, limits: limits, problems: &problems)
-            if kind != .project && kind != .folder { BuiltAppChecks.check(&bundles[i], index: index, problems: &problems) }
-            ContentLoader.loadBinaries(&bundles[i], source: source, limits: limits, problems: &problems)
+        // Bundles load in parallel (reading and parsing dominate); problems keep bundle order.
+        let isBuilt = kind != .project && kind != .folder
+        let results = ConcurrentMap.map(bundles) { bundle -> (Bundle, [LoadProblem]) in
+            var b = bundle, found: [LoadProblem] = []
+            ContentLoader.load(&b, source: source, limits: limits, problems: &found)
+            if isBuilt { BuiltAppChecks.check(&b, index: index, problems: &found) }
+            ContentLoader.loadBinaries(&b, source: source, limits: limits, problems: &found)
+            return (b, found)
         }
+        bundles = results.map(\.0)
+        problems += results.flatMap(\.1)
         if bundles.isEmpty, kind != .machO {
             throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found")
         }

@@ -11,11 +11,15 @@ public final class ZipSource: FileSource, @unchecked Sendable {
     public let problems: [LoadProblem]
     public let isZip64: Bool
 
-    private let archive: Archive
+    /// One open archive per concurrent reader: ZIPFoundation's `Archive` owns a FILE* and
+    /// is not thread-safe, so entries are inflated in parallel through separate handles.
+    private var idleArchives: [Archive]
     private let limits: ReaderLimits
     private let lock = NSLock()
+    private let available: DispatchSemaphore
     private var byPath: [String: (ZipDirectory.Entry, ZIPFoundation.Entry)] = [:]
     private var totalRead = 0
+    public static let concurrentReaders = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
 
     public init(_ url: URL, displayName: String? = nil, limits: ReaderLimits = .default) throws {
         self.displayName = displayName ?? url.path
@@ -30,11 +34,15 @@ public final class ZipSource: FileSource, @unchecked Sendable {
             return try handle.read(upToCount: count) ?? Data()
         }
         self.isZip64 = directory.isZip64
+        let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
+            idleArchives = [archive]
+            for _ in 1..<Self.concurrentReaders { idleArchives.append(try Archive(url: url, accessMode: .read)) }
         } catch {
             throw FormatError.malformed(ZipDirectory.format, "ZIPFoundation cannot open the archive: \(error)")
         }
+        available = DispatchSemaphore(value: idleArchives.count)
         let zfEntries = Array(archive)
         guard zfEntries.count == directory.entries.count else {
             throw FormatError.malformed(ZipDirectory.format, "central directory lists \(directory.entries.count) entries but \(zfEntries.count) could be read")
@@ -107,8 +115,6 @@ public final class ZipSource: FileSource, @unchecked Sendable {
 
     public func read(_ path: String) throws -> Data {
         let p = PathUtil.normalize(path)
-        lock.lock()
-        defer { lock.unlock() }
         guard let (entry, zf) = byPath[p] else { throw SourceError(path: p, reason: "no such entry in the archive") }
         guard !entry.isDirectory else { throw SourceError(path: p, reason: "is a folder") }
         guard !entry.isSymlink else { throw SourceError(path: p, reason: "is a symbolic link (not followed)") }
@@ -124,8 +130,22 @@ public final class ZipSource: FileSource, @unchecked Sendable {
             throw FormatError.limit(ZipDirectory.format, "max-compression-ratio", "entry \(p) inflates \(entry.compressedSize) bytes to \(entry.uncompressedSize) (ratio above \(limits.maxCompressionRatio))")
         }
         let declared = Int(entry.uncompressedSize)
+        lock.lock()
         guard totalRead <= limits.maxTotalBytes - declared else {
+            lock.unlock()
             throw FormatError.limit(ZipDirectory.format, "max-total-bytes", "reading \(p) would inflate more than \(limits.maxTotalBytes) bytes in total")
+        }
+        totalRead += declared
+        lock.unlock()
+        available.wait()
+        lock.lock()
+        let archive = idleArchives.removeLast()
+        lock.unlock()
+        defer {
+            lock.lock()
+            idleArchives.append(archive)
+            lock.unlock()
+            available.signal()
         }
         var out = Data()
         out.reserveCapacity(declared)
@@ -148,7 +168,6 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         guard out.count == declared else {
             throw FormatError.malformed(ZipDirectory.format, "entry \(p) inflates to \(out.count) bytes but declares \(declared)")
         }
-        totalRead += declared
         return out
     }
 
