@@ -1,0 +1,212 @@
+import Foundation
+import Formats
+
+/// A target's files: build phases, synchronized folders, local Swift packages, and who embeds it.
+extension ProjectLoading {
+    func makeBundle(_ target: ProjectTarget, kind: BundleKind, resolver: BuildSettingsResolver) -> Bundle {
+        let name = target.name
+        var bundle = Bundle(name: name, kind: kind, path: projectDir)
+        bundle.buildSettings = resolver.resolvedAll().mapValues {
+            SettingValue(ProjectPaths.display($0.value, projectDir: projectDir), location: $0.location)
+        }
+        if let id = resolver.value("PRODUCT_BUNDLE_IDENTIFIER"), !id.isEmpty { bundle.settingsIdentifier = id }
+        if let info = settingPath("INFOPLIST_FILE", resolver: resolver, bundle: name) {
+            bundle.infoPlistPath = info
+            bundle.path = PathUtil.parent(info)
+        }
+        bundle.entitlementsPath = settingPath("CODE_SIGN_ENTITLEMENTS", resolver: resolver, bundle: name)
+        if resolver.value("GENERATE_INFOPLIST_FILE") == "YES" {
+            bundle.generatedInfoPlistKeys = GeneratedInfoPlist.keys(resolver: resolver, projectDir: projectDir, fallback: target.location)
+        }
+
+        var files = FileSet()
+        collectBuildPhases(target.id, bundle: name, into: &files)
+        let sync = SynchronizedFolders(graph: graph, paths: paths, index: index)
+        for path in sync.members(of: target.id, bundle: name, problems: &problems) {
+            if ProjectFileRole.isSource(path) { files.sources.insert(path) }
+            files.addResource(path)
+        }
+        files.sources.formUnion(localPackageSources(target.id, bundle: name))
+
+        bundle.sourceFiles = files.sources.sorted()
+        bundle.privacyManifestPaths = files.privacyManifests.sorted()
+        bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
+        return bundle
+    }
+
+    struct FileSet {
+        var sources = Set<String>()
+        var privacyManifests = Set<String>()
+        var localizations: [String: LocalizedFile] = [:]
+
+        mutating func addResource(_ path: String) {
+            if ProjectFileRole.isPrivacyManifest(path) { privacyManifests.insert(path) }
+            if let l = ProjectFileRole.localizedFile(path) { localizations[path] = l }
+        }
+    }
+
+    // MARK: - Build phases
+
+    func collectBuildPhases(_ targetID: String, bundle: String, into files: inout FileSet) {
+        for phase in graph.ids(targetID, "buildPhases") {
+            guard let isa = graph.isa(phase) else {
+                problems.append(graph.malformed("build phase \(phase) is not in 'objects'", at: targetID, key: "buildPhases", bundle: bundle))
+                continue
+            }
+            let isSources = isa == "PBXSourcesBuildPhase"
+            guard isSources || isa == "PBXResourcesBuildPhase" else { continue }
+            for buildFile in graph.ids(phase, "files") {
+                guard graph.object(buildFile) != nil else {
+                    problems.append(graph.malformed("build file \(buildFile) is not in 'objects'", at: phase, key: "files", bundle: bundle))
+                    continue
+                }
+                guard let ref = graph.string(buildFile, "fileRef") else { continue } // package products have productRef
+                for path in referencedFiles(ref, from: buildFile, bundle: bundle) {
+                    if isSources {
+                        files.sources.insert(path)
+                    } else {
+                        files.addResource(path)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Existing files a file reference or variant group stands for (checked, case-corrected).
+    func referencedFiles(_ ref: String, from buildFile: String, bundle: String) -> [String] {
+        guard let isa = graph.isa(ref) else {
+            problems.append(graph.malformed("file reference \(ref) is not in 'objects'", at: buildFile, key: "fileRef", bundle: bundle))
+            return []
+        }
+        let refs: [String]
+        switch isa {
+        case "PBXVariantGroup": refs = graph.ids(ref, "children")
+        case "PBXFileReference", "XCVersionGroup": refs = [ref]
+        default: refs = [ref]
+        }
+        var out: [String] = []
+        for r in refs {
+            guard graph.object(r) != nil else {
+                problems.append(graph.malformed("file reference \(r) is not in 'objects'", at: ref, key: "children", bundle: bundle))
+                continue
+            }
+            guard case .input(let p)? = paths.path(of: r) else { continue }
+            let key = graph.object(r)?.entry("path") != nil ? "path" : nil
+            if let actual = checkReference(p, setting: "PBXFileReference", bundle: bundle,
+                                           from: graph.location(r, key: key), into: &problems) {
+                out.append(actual)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Local Swift packages
+
+    /// Source files under `Sources/` of each local package (`XCLocalSwiftPackageReference`)
+    /// whose products the target links.
+    func localPackageSources(_ targetID: String, bundle: String) -> Set<String> {
+        var productDeps = graph.ids(targetID, "packageProductDependencies")
+        for phase in graph.ids(targetID, "buildPhases") {
+            for bf in graph.ids(phase, "files") { if let p = graph.string(bf, "productRef") { productDeps.append(p) } }
+        }
+        var out = Set<String>()
+        var seenPackages = Set<String>()
+        for dep in productDeps {
+            guard graph.isa(dep) == "XCSwiftPackageProductDependency" else {
+                if graph.object(dep) == nil {
+                    problems.append(graph.malformed("package product dependency \(dep) is not in 'objects'", at: targetID,
+                                                    key: "packageProductDependencies", bundle: bundle))
+                }
+                continue
+            }
+            guard let package = graph.string(dep, "package"), graph.isa(package) == "XCLocalSwiftPackageReference",
+                  let relative = graph.string(package, "relativePath"), seenPackages.insert(package).inserted else { continue }
+            let dir = ProjectPaths.inputPath(relative, projectDir: projectDir) ?? ""
+            guard !relative.hasPrefix("/"),
+                  let actual = checkReference(dir, setting: "XCLocalSwiftPackageReference", bundle: bundle,
+                                              from: graph.location(package, key: "relativePath"), into: &problems) else { continue }
+            for f in index.files(under: PathUtil.join(actual, "Sources")) where f.kind == .file && ProjectFileRole.isSource(f.path) {
+                out.insert(f.path)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Dependencies and embedding
+
+    func dependencyIDs(of targetID: String) -> [String] {
+        graph.ids(targetID, "dependencies").compactMap { dep in
+            if let t = graph.string(dep, "target") { return t }
+            if let proxy = graph.string(dep, "targetProxy"), graph.string(proxy, "containerPortal") == graph.rootID {
+                return graph.string(proxy, "remoteGlobalIDString")
+            }
+            return nil
+        }
+    }
+
+    /// Target id → name of the target that embeds it: a copy-files phase ("Embed App
+    /// Extensions", "Embed Watch Content", "Embed App Clips", "Embed Frameworks"…) copying its
+    /// product, else the first app-like target depending on it.
+    func embeddingParents(_ targets: [ProjectTarget]) -> [String: String] {
+        var productOwner: [String: String] = [:]
+        for t in targets { if let ref = graph.string(t.id, "productReference") { productOwner[ref] = t.id } }
+        var parents: [String: String] = [:]
+        for t in targets {
+            for phase in graph.ids(t.id, "buildPhases") where graph.isa(phase) == "PBXCopyFilesBuildPhase" {
+                for bf in graph.ids(phase, "files") {
+                    if let ref = graph.string(bf, "fileRef"), let owner = productOwner[ref], owner != t.id, parents[owner] == nil {
+                        parents[owner] = t.name
+                    }
+                }
+            }
+        }
+        let embeddable: Set<BundleKind> = [.appExtension, .watchApp, .appClip, .framework]
+        let kinds = Dictionary(targets.map { ($0.id, $0.bundleKind) }, uniquingKeysWith: { a, _ in a })
+        for t in targets where t.bundleKind == .app || t.bundleKind == .watchApp || t.bundleKind == .appClip {
+            for dep in dependencyIDs(of: t.id) where parents[dep] == nil && dep != t.id {
+                if let k = kinds[dep] ?? nil, embeddable.contains(k) { parents[dep] = t.name }
+            }
+        }
+        return parents
+    }
+}
+
+/// The Info.plist keys Xcode generates when `GENERATE_INFOPLIST_FILE = YES`.
+enum GeneratedInfoPlist {
+    /// `INFOPLIST_KEY_<Key>` → `<Key>` (`_iPad`/`_iPhone` suffixes become `~ipad`/`~iphone`;
+    /// `<Key>_Generation = YES` generates `<Key>`, e.g. UILaunchScreen, with the value as written),
+    /// plus the keys Xcode always derives from build settings.
+    static func keys(resolver: BuildSettingsResolver, projectDir: String, fallback: FileLocation) -> [String: SettingValue] {
+        var out: [String: SettingValue] = [:]
+        func value(_ key: String) -> String? {
+            resolver.value(key).map { ProjectPaths.display($0, projectDir: projectDir) }
+        }
+        for key in resolver.keys where key.hasPrefix("INFOPLIST_KEY_") {
+            var plistKey = String(key.dropFirst("INFOPLIST_KEY_".count))
+            guard !plistKey.isEmpty, let v = value(key), !v.isEmpty else { continue }
+            if plistKey.hasSuffix("_Generation") {
+                guard v == "YES" else { continue }
+                plistKey = String(plistKey.dropLast("_Generation".count))
+            } else if plistKey.hasSuffix("_iPad") {
+                plistKey = String(plistKey.dropLast("_iPad".count)) + "~ipad"
+            } else if plistKey.hasSuffix("_iPhone") {
+                plistKey = String(plistKey.dropLast("_iPhone".count)) + "~iphone"
+            }
+            out[plistKey] = SettingValue(v, location: resolver.definition(key)?.location ?? fallback)
+        }
+        let derived: [(String, String, Bool)] = [
+            ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER", false),
+            ("CFBundleShortVersionString", "MARKETING_VERSION", false),
+            ("CFBundleVersion", "CURRENT_PROJECT_VERSION", false),
+            ("CFBundleExecutable", "EXECUTABLE_NAME", true),
+            ("CFBundleName", "PRODUCT_NAME", true),
+            ("CFBundleDevelopmentRegion", "DEVELOPMENT_LANGUAGE", true),
+            ("CFBundlePackageType", "PRODUCT_BUNDLE_PACKAGE_TYPE", false),
+        ]
+        for (plistKey, setting, always) in derived where out[plistKey] == nil {
+            guard let v = value(setting), always || !v.isEmpty, !v.isEmpty else { continue }
+            out[plistKey] = SettingValue(v, location: resolver.definition(setting)?.location ?? fallback)
+        }
+        return out
+    }
+}
