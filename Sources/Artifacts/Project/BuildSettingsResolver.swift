@@ -63,8 +63,9 @@ public final class BuildSettingsResolver {
     }
 
     /// The resolved value of `key`, or nil when no level defines it.
+    /// Leading and trailing whitespace is trimmed (an empty `$(inherited)` leaves a space).
     public func value(_ key: String) -> String? {
-        evaluate(key, below: stack.count, depth: 0)
+        evaluate(key, below: stack.count, depth: 0)?.trimmingCharacters(in: .whitespaces)
     }
 
     /// The resolved value with the location of the winning assignment.
@@ -189,7 +190,9 @@ public final class BuildSettingsResolver {
         var value: String?
         if name == "inherited" || name == "value" {
             if let key { value = evaluate(key, below: position, depth: depth) ?? "" } else { value = "" }
-        } else if !name.isEmpty {
+        } else if name.isEmpty {
+            value = ""  // `$()` is empty: how xcconfigs write `https:/$()/host` past the `//` comment rule
+        } else {
             value = evaluate(name, below: stack.count, depth: depth)
         }
         guard var v = value ?? (operators.contains { $0.0 == "default" } ? "" : nil) else {

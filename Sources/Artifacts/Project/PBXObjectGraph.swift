@@ -15,19 +15,19 @@ struct PBXObjectGraph {
     init(root: PlistNode, path: String) throws {
         self.path = path
         guard let top = root.dictionary else {
-            throw Self.error("the top level is a \(root.value.typeName), not a dictionary", root.position)
+            throw Self.error("the top level is of type \(root.value.typeName), not a dictionary", root.position)
         }
         guard let objectsNode = top["objects"] else {
             throw Self.error("no 'objects' dictionary", root.position)
         }
         guard let objectsDict = objectsNode.dictionary else {
-            throw Self.error("'objects' is a \(objectsNode.value.typeName), not a dictionary", objectsNode.position)
+            throw Self.error("'objects' is of type \(objectsNode.value.typeName), not a dictionary", objectsNode.position)
         }
         guard let rootEntry = top.entry("rootObject") else {
             throw Self.error("no 'rootObject'", root.position)
         }
         guard let rootID = rootEntry.value.string else {
-            throw Self.error("'rootObject' is a \(rootEntry.value.value.typeName), not an object identifier", rootEntry.value.position)
+            throw Self.error("'rootObject' is of type \(rootEntry.value.value.typeName), not an object identifier", rootEntry.value.position)
         }
         var objects: [String: PlistDictionary] = [:], positions: [String: SourcePosition] = [:]
         for e in objectsDict.entries {

@@ -55,7 +55,7 @@ public enum XCConfigReader {
                 }
                 continue
             }
-            guard let eq = body.firstIndex(of: "=") else {
+            guard let eq = assignmentOperator(in: body) else {
                 problems.append(LoadProblem(.unreadable(FormatError(.malformed, format: "xcconfig",
                     reason: "expected 'NAME = value'", line: lineNo, column: column)), path: path))
                 continue
@@ -72,6 +72,22 @@ public enum XCConfigReader {
                                                        location: FileLocation(path: path, position: pos))))
         }
         return (lines, problems)
+    }
+
+    /// The `=` of `NAME[cond=value] = value`: the first one outside brackets.
+    static func assignmentOperator(in body: String) -> String.Index? {
+        var depth = 0
+        var i = body.startIndex
+        while i < body.endIndex {
+            switch body[i] {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            case "=" where depth == 0: return i
+            default: break
+            }
+            i = body.index(after: i)
+        }
+        return nil
     }
 
     public enum Line: Sendable, Equatable {
