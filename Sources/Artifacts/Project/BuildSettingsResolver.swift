@@ -228,7 +228,7 @@ public enum MacroOperators {
         if let argument {
             switch op {
             case "default": return v.isEmpty ? argument : v
-            case "dir": return PathUtil.join(argument, lastComponent(v))
+            case "dir": return joinRaw(argument, lastComponent(v))
             case "file": return joinRaw(dirname(v), argument)
             case "base":
                 let ext = suffix(v)

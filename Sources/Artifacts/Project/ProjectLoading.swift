@@ -22,8 +22,8 @@ final class ProjectLoading {
         self.limits = limits
         projectName = PathUtil.removingExtension(PathUtil.lastComponent(project))
         var dir = PathUtil.parent(project)
-        if let extra = graph.string(graph.rootID, "projectDirPath"), !extra.isEmpty, !extra.hasPrefix("/") {
-            dir = PathUtil.join(dir, extra)
+        if let extra = graph.string(graph.rootID, "projectDirPath"), !extra.isEmpty, let joined = ProjectPaths.join(dir, extra) {
+            dir = joined
         }
         projectDir = dir
         paths = GroupTreePaths(graph: graph, projectDir: dir)
@@ -89,9 +89,14 @@ final class ProjectLoading {
                                        bundleKind: ProjectTarget.bundleKind(forProductType: productType),
                                        location: graph.location(id))
             let list = configurationList(of: id, bundle: name)
-            let targetChoice = chosen.flatMap { list.id($0) != nil ? $0 : nil } ?? Self.choose(nil, in: list)
+            let targetChoice = list.configurations.isEmpty ? chosen
+                : chosen.flatMap { list.id($0) != nil ? $0 : nil } ?? Self.choose(nil, in: list)
             target.chosenConfiguration = targetChoice
-            for (configName, configID) in list.configurations {
+            // A target without configurations still gets Xcode's defaults and the project's settings.
+            let configurations: [(name: String, id: String?)] = list.configurations.isEmpty
+                ? (targetChoice.map { [($0, nil)] } ?? [])
+                : list.configurations.map { ($0.name, Optional($0.id)) }
+            for (configName, configID) in configurations {
                 let isChosen = configName == targetChoice
                 let resolver = settingsResolver(target: id, name: name, productType: productType, configName: configName,
                                                 targetConfigID: configID, projectConfigID: projectConfigs.id(configName),
@@ -131,15 +136,17 @@ final class ProjectLoading {
     // MARK: - Settings
 
     func settingsResolver(target: String, name: String, productType: String, configName: String,
-                          targetConfigID: String, projectConfigID: String?, recordProblems: Bool) -> BuildSettingsResolver {
+                          targetConfigID: String?, projectConfigID: String?, recordProblems: Bool) -> BuildSettingsResolver {
         var levels: [[SettingDefinition]] = [[]]
         var problemsHere: [LoadProblem] = []
         if let projectConfigID {
             levels.append(xcconfigDefinitions(of: projectConfigID, bundle: name, problems: &problemsHere))
             levels.append(settingsDefinitions(of: projectConfigID))
         }
-        levels.append(xcconfigDefinitions(of: targetConfigID, bundle: name, problems: &problemsHere))
-        levels.append(settingsDefinitions(of: targetConfigID))
+        if let targetConfigID {
+            levels.append(xcconfigDefinitions(of: targetConfigID, bundle: name, problems: &problemsHere))
+            levels.append(settingsDefinitions(of: targetConfigID))
+        }
         if recordProblems { problems += problemsHere }
 
         func make(_ platform: String) -> BuildSettingsResolver {
@@ -188,7 +195,7 @@ final class ProjectLoading {
                   let rel = graph.string(configID, "baseConfigurationReferenceRelativePath"),
                   case .input(let root)? = paths.path(of: anchor) {
             // Xcode 16: an xcconfig inside a synchronized folder.
-            path = PathUtil.join(root, rel)
+            path = ProjectPaths.join(root, rel)
         }
         guard let path else { return [] }
         let from = graph.location(configID, key: graph.object(configID)?.entry(setting) != nil ? setting : "baseConfigurationReferenceRelativePath")
@@ -215,6 +222,8 @@ final class ProjectLoading {
             problems.append(LoadProblem(.caseMismatch(setting: setting, actualPath: e.path), path: path, bundle: bundle, referencedFrom: from))
             return e.path
         case .missing:
+            // A folder is there when files are, even if the listing has no entry for the folder itself.
+            if !path.isEmpty, !index.files(under: path).isEmpty { return path }
             problems.append(LoadProblem(.missingReference(setting: setting), path: path, bundle: bundle, referencedFrom: from))
             return nil
         }

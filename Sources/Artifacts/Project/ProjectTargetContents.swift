@@ -121,10 +121,14 @@ extension ProjectLoading {
             }
             guard let package = graph.string(dep, "package"), graph.isa(package) == "XCLocalSwiftPackageReference",
                   let relative = graph.string(package, "relativePath"), seenPackages.insert(package).inserted else { continue }
-            let dir = ProjectPaths.inputPath(relative, projectDir: projectDir) ?? ""
-            guard !relative.hasPrefix("/"),
-                  let actual = checkReference(dir, setting: "XCLocalSwiftPackageReference", bundle: bundle,
-                                              from: graph.location(package, key: "relativePath"), into: &problems) else { continue }
+            let from = graph.location(package, key: "relativePath")
+            guard let dir = ProjectPaths.join(projectDir, relative) else {
+                problems.append(LoadProblem(.missingReference(setting: "XCLocalSwiftPackageReference"), path: relative,
+                                            bundle: bundle, referencedFrom: from))
+                continue
+            }
+            guard let actual = checkReference(dir, setting: "XCLocalSwiftPackageReference", bundle: bundle,
+                                              from: from, into: &problems) else { continue }
             for f in index.files(under: PathUtil.join(actual, "Sources")) where f.kind == .file && ProjectFileRole.isSource(f.path) {
                 out.insert(f.path)
             }
@@ -145,14 +149,16 @@ extension ProjectLoading {
     }
 
     /// Target id → name of the target that embeds it: a copy-files phase ("Embed App
-    /// Extensions", "Embed Watch Content", "Embed App Clips", "Embed Frameworks"…) copying its
-    /// product, else the first app-like target depending on it.
+    /// Extensions", "Embed Watch Content", "Embed App Clips", "Embed Frameworks"…) or the
+    /// resources phase (resource bundles) copying its product, else the first app-like target
+    /// depending on it.
     func embeddingParents(_ targets: [ProjectTarget]) -> [String: String] {
         var productOwner: [String: String] = [:]
         for t in targets { if let ref = graph.string(t.id, "productReference") { productOwner[ref] = t.id } }
         var parents: [String: String] = [:]
         for t in targets {
-            for phase in graph.ids(t.id, "buildPhases") where graph.isa(phase) == "PBXCopyFilesBuildPhase" {
+            for phase in graph.ids(t.id, "buildPhases")
+            where graph.isa(phase) == "PBXCopyFilesBuildPhase" || graph.isa(phase) == "PBXResourcesBuildPhase" {
                 for bf in graph.ids(phase, "files") {
                     if let ref = graph.string(bf, "fileRef"), let owner = productOwner[ref], owner != t.id, parents[owner] == nil {
                         parents[owner] = t.name

@@ -53,7 +53,7 @@ struct SynchronizedFolders {
             where graph.isa(set) == Self.exceptionSetISA && graph.string(set, "target") == targetID {
                 guard let root = rootFolder(group, bundle: bundle, problems: &problems) else { continue }
                 for m in graph.ids(set, "membershipExceptions") {
-                    let p = PathUtil.join(root, m)
+                    guard let p = ProjectPaths.join(root, m) else { continue }
                     switch index.lookup(p) {
                     case .exact(let e), .caseMismatch(let e):
                         if e.kind == .directory {
@@ -82,7 +82,7 @@ struct SynchronizedFolders {
                                         referencedFrom: graph.location(group, key: "path")))
             return e.path
         case .missing:
-            if root.isEmpty { return root }
+            if root.isEmpty || !index.files(under: root).isEmpty { return root }
             problems.append(LoadProblem(.missingReference(setting: Self.rootGroupISA), path: root, bundle: bundle,
                                         referencedFrom: graph.location(group, key: "path")))
             return nil

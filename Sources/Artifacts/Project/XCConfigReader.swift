@@ -119,11 +119,11 @@ public enum XCConfigReader {
             case .include(let spec, let optional, let pos):
                 let from = FileLocation(path: path, position: pos)
                 let setting = optional ? "#include?" : "#include"
-                guard !spec.hasPrefix("/") else {
+                // Absolute or climbing out of the input: not something the input can provide.
+                guard let target = ProjectPaths.join(PathUtil.parent(path), spec) else {
                     if !optional { result.problems.append(LoadProblem(.missingReference(setting: setting), path: spec, bundle: bundle, referencedFrom: from)) }
                     continue
                 }
-                let target = PathUtil.join(PathUtil.parent(path), spec)
                 var actual: String
                 switch index.lookup(target) {
                 case .exact(let e): actual = e.path

@@ -95,9 +95,27 @@ enum ProjectPaths {
     static func inputPath(_ value: String, projectDir: String) -> String? {
         let v = value.trimmingCharacters(in: .whitespaces)
         if v.hasPrefix(XcodeDefaultSettings.srcRootMarker) {
-            return PathUtil.join(projectDir, String(v.dropFirst(XcodeDefaultSettings.srcRootMarker.count)))
+            return join(projectDir, String(v.dropFirst(XcodeDefaultSettings.srcRootMarker.count).drop { $0 == "/" }))
         }
-        if v.hasPrefix("/") || v.hasPrefix("~") { return nil }
-        return PathUtil.join(projectDir, v)
+        if v.hasPrefix("~") { return nil }
+        return join(projectDir, v)
+    }
+
+    /// `relative` resolved against `base` (both relative to the input root); nil when it is
+    /// absolute or climbs out of the input with `..`, so that a reference outside the input is
+    /// never mistaken for a file inside it (`PathUtil.join` clamps `..` at the root).
+    static func join(_ base: String, _ relative: String) -> String? {
+        if relative.hasPrefix("/") { return nil }
+        var parts = base.split(separator: "/").map(String.init)
+        for c in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." { continue }
+            if c == ".." {
+                if parts.isEmpty || parts.last == ".." { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(c))
+            }
+        }
+        return parts.joined(separator: "/")
     }
 }
