@@ -150,3 +150,51 @@ final class ProjectMalformedTests: XCTestCase {
         XCTAssertEqual(a.value["path"]?.string, "a b")
     }
 }
+
+/// Inputs built to exhaust the stack or the clock.
+final class ProjectHostileTests: XCTestCase {
+    func testVeryDeepGroupChainIsCut() throws {
+        var objects = ""
+        let n = 20_000
+        for i in 0..<n {
+            objects += "G\(i) = {isa = PBXGroup; children = (G\(i + 1)); path = d; sourceTree = \"<group>\"; };\n"
+        }
+        objects += "G\(n) = {isa = PBXGroup; children = (F); path = d; sourceTree = \"<group>\"; };\n"
+        objects += "F = {isa = PBXFileReference; path = f.swift; sourceTree = \"<group>\"; };\n"
+        objects += "B = {isa = PBXBuildFile; fileRef = F; };\nS = {isa = PBXSourcesBuildPhase; files = (B); };\n"
+        objects += "T = {isa = PBXNativeTarget; name = App; buildPhases = (S); productType = \"com.apple.product-type.application\"; };\n"
+        objects += "P = {isa = PBXProject; mainGroup = G0; targets = (T); };\n"
+        let source = MemorySource(text: ["X.xcodeproj/project.pbxproj": "{ objects = {\n\(objects)}; rootObject = P; }"])
+        let r = try XcodeProjectLoader.load(project: "X.xcodeproj", source: source, index: FileIndex(source.entries))
+        XCTAssertEqual(r.bundles.count, 1)
+        XCTAssertTrue(r.problems.contains { if case .unreadable(let e) = $0.kind { return e.reason.hasPrefix("groups nested deeper than 256") } else { return false } },
+                      r.problems.map(ProjectMalformedTests.describe).joined(separator: "\n"))
+    }
+
+    func testVeryDeepReferenceNestingIsCut() {
+        let deep = String(repeating: "$(A_", count: 50_000) + "X" + String(repeating: ")", count: 50_000)
+        let r = BuildSettingsResolver(levels: [[SettingDefinition(key: "V", value: deep), SettingDefinition(key: "W", value: "ok $(V)")]],
+                                      context: SettingsContext())
+        XCTAssertEqual(r.value("V"), deep.count > BuildSettingsResolver.maxLength ? String(deep.prefix(BuildSettingsResolver.maxLength)) : deep)
+        XCTAssertEqual(r.value("W")?.hasPrefix("ok $(A_$(A_"), true)
+    }
+
+    func testManyMissingReferencesStayFast() throws {
+        var objects = "", files = ""
+        let n = 5_000
+        for i in 0..<n {
+            objects += "F\(i) = {isa = PBXFileReference; path = missing\(i).swift; sourceTree = SOURCE_ROOT; };\nB\(i) = {isa = PBXBuildFile; fileRef = F\(i); };\n"
+            files += "B\(i),"
+        }
+        objects += "S = {isa = PBXSourcesBuildPhase; files = (\(files)); };\n"
+        objects += "T = {isa = PBXNativeTarget; name = App; buildPhases = (S); productType = \"com.apple.product-type.application\"; };\n"
+        objects += "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };\nP = {isa = PBXProject; mainGroup = G; targets = (T); };\n"
+        var text: [String: String] = ["X.xcodeproj/project.pbxproj": "{ objects = {\n\(objects)}; rootObject = P; }"]
+        for i in 0..<5_000 { text["Other/f\(i).txt"] = "" }
+        let source = MemorySource(text: text)
+        let start = Date()
+        let r = try XcodeProjectLoader.load(project: "X.xcodeproj", source: source, index: FileIndex(source.entries))
+        XCTAssertEqual(r.problems.count, n)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "quadratic work somewhere (0.3 s in a debug build when linear)")
+    }
+}

@@ -24,6 +24,8 @@ public final class BuildSettingsResolver {
     public let context: SettingsContext
     public static let maxDepth = 64
     public static let maxLength = 1 << 16
+    /// References nested inside one another (`$(A_$(B_$(C)))`, and through evaluation).
+    public static let maxNesting = 256
 
     /// Matching definitions, flattened lowest first.
     private let stack: [SettingDefinition]
@@ -31,6 +33,7 @@ public final class BuildSettingsResolver {
     private let positions: [String: [Int]]
     private var cache: [CacheKey: String] = [:]
     private var inProgress = Set<CacheKey>()
+    private var nesting = 0
 
     private struct CacheKey: Hashable {
         var key: String
@@ -137,6 +140,14 @@ public final class BuildSettingsResolver {
     private func parseReference(_ s: [UInt8], _ i: inout Int, into out: inout Output,
                                 key: String?, position: Int, depth: Int) {
         let start = i
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maxNesting else {
+            // Too deeply nested to be a real setting: keep the rest as written.
+            out.append(bytes: s[start..<s.count])
+            i = s.count
+            return
+        }
         i += 1
         guard i < s.count else { out.append("$"); return }
         let c = s[i]

@@ -23,6 +23,9 @@ final class GroupTreePaths {
     private var resolving = Set<String>()
     private(set) var problems: [LoadProblem] = []
     private var reportedCycles = Set<String>()
+    private var depth = 0
+    private var reportedDepth = false
+    static let maxDepth = 256
 
     init(graph: PBXObjectGraph, projectDir: String) {
         self.graph = graph
@@ -47,8 +50,16 @@ final class GroupTreePaths {
             }
             return .input(projectDir)
         }
+        guard depth < Self.maxDepth else {
+            if !reportedDepth {
+                reportedDepth = true
+                problems.append(graph.malformed("groups nested deeper than \(Self.maxDepth); deeper paths are resolved from the project folder", at: id))
+            }
+            return .input(projectDir)
+        }
         resolving.insert(id)
-        defer { resolving.remove(id) }
+        depth += 1
+        defer { resolving.remove(id); depth -= 1 }
         let isa = graph.isa(id) ?? ""
         var own = graph.string(id, "path")
         if own == nil, isa == "PBXFileReference" { own = graph.string(id, "name") }

@@ -13,6 +13,9 @@ final class ProjectLoading {
     let paths: GroupTreePaths
     var problems: [LoadProblem] = []
     private var xcconfigs: [String: XCConfigReader.Result] = [:]
+    /// Every folder of the input, including those the listing implies without an entry.
+    let folders: Set<String>
+    lazy var synchronized = SynchronizedFolders(graph: graph, paths: paths, index: index, folders: folders)
 
     init(graph: PBXObjectGraph, project: String, source: FileSource, index: FileIndex, limits: ReaderLimits) {
         self.graph = graph
@@ -27,6 +30,13 @@ final class ProjectLoading {
         }
         projectDir = dir
         paths = GroupTreePaths(graph: graph, projectDir: dir)
+        var folders = Set<String>()
+        for e in index.entries {
+            if e.kind == .directory { folders.insert(e.path) }
+            var p = PathUtil.parent(e.path)
+            while !p.isEmpty, folders.insert(p).inserted { p = PathUtil.parent(p) }
+        }
+        self.folders = folders
     }
 
     // MARK: - Configurations
@@ -128,9 +138,9 @@ final class ProjectLoading {
     }
 
     static func deduplicated(_ problems: [LoadProblem]) -> [LoadProblem] {
-        var out: [LoadProblem] = []
-        for p in problems where !out.contains(p) { out.append(p) }
-        return out
+        // LoadProblem is Equatable only; its full description is a faithful key.
+        var seen = Set<String>()
+        return problems.filter { seen.insert(String(reflecting: $0)).inserted }
     }
 
     // MARK: - Settings
@@ -223,7 +233,7 @@ final class ProjectLoading {
             return e.path
         case .missing:
             // A folder is there when files are, even if the listing has no entry for the folder itself.
-            if !path.isEmpty, !index.files(under: path).isEmpty { return path }
+            if path.isEmpty || folders.contains(PathUtil.normalize(path)) { return PathUtil.normalize(path) }
             problems.append(LoadProblem(.missingReference(setting: setting), path: path, bundle: bundle, referencedFrom: from))
             return nil
         }

@@ -21,8 +21,7 @@ extension ProjectLoading {
 
         var files = FileSet()
         collectBuildPhases(target.id, bundle: name, into: &files)
-        let sync = SynchronizedFolders(graph: graph, paths: paths, index: index)
-        for path in sync.members(of: target.id, bundle: name, problems: &problems) {
+        for path in synchronized.members(of: target.id, bundle: name, problems: &problems) {
             if ProjectFileRole.isSource(path) { files.sources.insert(path) }
             files.addResource(path)
         }

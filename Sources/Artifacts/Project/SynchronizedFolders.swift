@@ -21,6 +21,17 @@ struct SynchronizedFolders {
     let graph: PBXObjectGraph
     let paths: GroupTreePaths
     let index: FileIndex
+    let folders: Set<String>
+    /// Every synchronized root group, sorted by id.
+    let rootGroups: [String]
+
+    init(graph: PBXObjectGraph, paths: GroupTreePaths, index: FileIndex, folders: Set<String>) {
+        self.graph = graph
+        self.paths = paths
+        self.index = index
+        self.folders = folders
+        rootGroups = graph.objects.keys.filter { graph.isa($0) == Self.rootGroupISA }.sorted()
+    }
 
     /// Member files of `targetID`, relative to the input root, sorted.
     func members(of targetID: String, bundle: String, problems: inout [LoadProblem]) -> [String] {
@@ -48,7 +59,7 @@ struct SynchronizedFolders {
             }
         }
         // Groups of other targets: an exception set naming this target adds its paths.
-        for group in graph.objects.keys.sorted() where graph.isa(group) == Self.rootGroupISA && !own.contains(group) {
+        for group in rootGroups where !own.contains(group) {
             for set in graph.ids(group, "exceptions")
             where graph.isa(set) == Self.exceptionSetISA && graph.string(set, "target") == targetID {
                 guard let root = rootFolder(group, bundle: bundle, problems: &problems) else { continue }
@@ -82,7 +93,7 @@ struct SynchronizedFolders {
                                         referencedFrom: graph.location(group, key: "path")))
             return e.path
         case .missing:
-            if root.isEmpty || !index.files(under: root).isEmpty { return root }
+            if root.isEmpty || folders.contains(root) { return root }
             problems.append(LoadProblem(.missingReference(setting: Self.rootGroupISA), path: root, bundle: bundle,
                                         referencedFrom: graph.location(group, key: "path")))
             return nil
