@@ -24,13 +24,15 @@ final class ProjectKindsTests: XCTestCase {
     		PKIT = {isa = PBXFileReference; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
     		PASSETS = {isa = PBXFileReference; path = Assets.bundle; sourceTree = BUILT_PRODUCTS_DIR; };
     		FDATA = {isa = PBXFileReference; lastKnownFileType = folder; path = Data; sourceTree = "<group>"; };
-    		MAIN = {isa = PBXGroup; children = (FDATA, ); sourceTree = "<group>"; };
+    		MAIN = {isa = PBXGroup; children = (FDATA, FLEGACY, ); sourceTree = "<group>"; };
+    		FLEGACY = {isa = PBXFileReference; lastKnownFileType = wrapper; path = LegacyKit; sourceTree = "<group>"; };
+    		DLEGACY = {isa = XCSwiftPackageProductDependency; productName = LegacyKit; };
     		HW = {isa = PBXCopyFilesBuildPhase; dstPath = "$(CONTENTS_FOLDER_PATH)/Watch"; dstSubfolderSpec = 16; files = (BW, ); name = "Embed Watch Content"; };
     		HC = {isa = PBXCopyFilesBuildPhase; dstPath = "$(CONTENTS_FOLDER_PATH)/AppClips"; dstSubfolderSpec = 16; files = (BC, ); name = "Embed App Clips"; };
     		HK = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 10; files = (BK, ); name = "Embed Frameworks"; };
     		HR = {isa = PBXResourcesBuildPhase; files = (BA, BF, ); };
     		HX = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 13; files = (BX, ); name = "Embed App Extensions"; };
-    		TAPP = {isa = PBXNativeTarget; buildConfigurationList = LAPP; buildPhases = (HW, HC, HK, HR, ); name = App; productReference = PAPP; productType = "com.apple.product-type.application"; };
+    		TAPP = {isa = PBXNativeTarget; buildConfigurationList = LAPP; buildPhases = (HW, HC, HK, HR, ); name = App; packageProductDependencies = (DLEGACY, ); productReference = PAPP; productType = "com.apple.product-type.application"; };
     		TWATCH = {isa = PBXNativeTarget; buildConfigurationList = LWATCH; buildPhases = (HX, ); name = Watch; productReference = PWATCH; productType = "com.apple.product-type.application.watchapp2"; };
     		TWEXT = {isa = PBXNativeTarget; buildConfigurationList = LWATCH; buildPhases = (); name = WatchExt; productReference = PWEXT; productType = "com.apple.product-type.watchkit2-extension"; };
     		TCLIP = {isa = PBXNativeTarget; name = Clip; productReference = PCLIP; productType = "com.apple.product-type.application.on-demand-install-capable"; };
@@ -67,6 +69,9 @@ final class ProjectKindsTests: XCTestCase {
             "Sub/App.entitlements": "<plist><dict/></plist>",
             "Sub/Data/PrivacyInfo.xcprivacy": "<plist><dict/></plist>",
             "Outside/Info.plist": "<plist><dict/></plist>",
+            "Sub/LegacyKit/Package.swift": "// swift-tools-version:5.5",
+            "Sub/LegacyKit/Sources/LegacyKit/Legacy.swift": "public enum Legacy {}",
+            "Sub/LegacyKit/Tests/LegacyKitTests/LegacyTests.swift": "import XCTest",
         ])
         // Listings of archives may lack folder entries: everything must work without them.
         let index = FileIndex(source.entries.filter { $0.kind != .directory })
@@ -105,12 +110,13 @@ final class ProjectKindsTests: XCTestCase {
         XCTAssertEqual(app.entitlementsPath, "Sub/App.entitlements", "$(SRCROOT) is the project's folder")
         XCTAssertNil(app.infoPlistPath, "../../Outside/Info.plist leaves the input; Outside/Info.plist is not it")
         XCTAssertEqual(app.path, "Sub")
+        XCTAssertEqual(app.sourceFiles, ["Sub/LegacyKit/Sources/LegacyKit/Legacy.swift"], "a pre-Xcode 15 local package")
     }
 
     func testProblems() throws {
         // The folder reference Data exists although the listing has no entry for the folder.
         XCTAssertEqual(try load().problems.map(ProjectMalformedTests.describe), [
-            "missing INFOPLIST_FILE: ../../Outside/Info.plist [App] from Sub/K.xcodeproj/project.pbxproj:38:4",
+            "missing INFOPLIST_FILE: ../../Outside/Info.plist [App] from Sub/K.xcodeproj/project.pbxproj:40:4",
         ])
     }
 

@@ -15,6 +15,7 @@ final class ProjectLoading {
     private var xcconfigs: [String: XCConfigReader.Result] = [:]
     /// Every folder of the input, including those the listing implies without an entry.
     let folders: Set<String>
+    lazy var legacyPackageFolders: [String] = findLegacyPackageFolders()
     lazy var synchronized = SynchronizedFolders(graph: graph, paths: paths, index: index, folders: folders)
 
     init(graph: PBXObjectGraph, project: String, source: FileSource, index: FileIndex, limits: ReaderLimits) {

@@ -118,7 +118,17 @@ extension ProjectLoading {
                 }
                 continue
             }
-            guard let package = graph.string(dep, "package"), graph.isa(package) == "XCLocalSwiftPackageReference",
+            guard let package = graph.string(dep, "package") else {
+                // Before Xcode 15 a local package was a folder reference in the group tree and
+                // its products named no package.
+                if let folder = legacyLocalPackage(named: graph.string(dep, "productName")), seenPackages.insert(folder).inserted {
+                    for f in index.files(under: PathUtil.join(folder, "Sources")) where f.kind == .file && ProjectFileRole.isSource(f.path) {
+                        out.insert(f.path)
+                    }
+                }
+                continue
+            }
+            guard graph.isa(package) == "XCLocalSwiftPackageReference",
                   let relative = graph.string(package, "relativePath"), seenPackages.insert(package).inserted else { continue }
             let from = graph.location(package, key: "relativePath")
             guard let dir = ProjectPaths.join(projectDir, relative) else {
@@ -133,6 +143,26 @@ extension ProjectLoading {
             }
         }
         return out
+    }
+
+    /// Folders with a Package.swift that file references of the group tree point at.
+    func findLegacyPackageFolders() -> [String] {
+        var candidates: [String] = []
+        for id in graph.objects.keys.sorted() where graph.isa(id) == "PBXFileReference" {
+            let type = graph.string(id, "lastKnownFileType") ?? graph.string(id, "explicitFileType") ?? ""
+            guard type == "wrapper" || type == "folder" || type.isEmpty,
+                  case .input(let p)? = paths.path(of: id), index.entry(PathUtil.join(p, "Package.swift")) != nil else { continue }
+            candidates.append(p)
+        }
+        return candidates
+    }
+
+    /// The folder of a package referenced from the group tree (a file reference to a folder
+    /// with a Package.swift): the one named like the product, else the only one.
+    func legacyLocalPackage(named product: String?) -> String? {
+        let candidates = legacyPackageFolders
+        if let product, let named = candidates.first(where: { PathUtil.lastComponent($0) == product }) { return named }
+        return candidates.count == 1 ? candidates[0] : nil
     }
 
     // MARK: - Dependencies and embedding
