@@ -22,13 +22,14 @@ final class ProjectModernTests: XCTestCase {
         XCTAssertEqual(r.targets.map(\.name), ["Modern", "ModernWidgetExtension", "ModernTests"])
         XCTAssertEqual(r.bundles.map(\.kind), [.app, .appExtension, .unitTests])
         XCTAssertEqual(r.targets[2].dependencies, ["Modern"])
-        XCTAssertEqual(r.targets[0].location, at(134, 3))
+        XCTAssertEqual(r.targets[0].location, at(137, 3))
     }
 
     func testSynchronizedFolderMembership() throws {
         let r = try load()
         let app = try r.bundle("Modern")
-        // Debug/ is excluded by the app's exception set; Assets.xcassets is one resource.
+        // Debug/ is excluded by the app's exception set; Assets.xcassets is one resource;
+        // Resources/Templates is an explicit folder, copied whole (its .swift file is not compiled).
         XCTAssertEqual(app.sourceFiles, [
             "Modern/Camera/CameraService.swift",
             "Modern/ContentView.swift",
@@ -59,21 +60,21 @@ final class ProjectModernTests: XCTestCase {
         XCTAssertEqual(app.path, "", "no Info.plist: the project's folder, here the input root")
         XCTAssertEqual(app.entitlementsPath, "Modern/Modern.entitlements")
         XCTAssertEqual(app.settingsIdentifier, "com.example.modern", "the simulator-only identifier is ignored")
-        let target = at(134, 3)
+        let target = at(137, 3)
         XCTAssertEqual(app.generatedInfoPlistKeys, [
-            "CFBundleDisplayName": SettingValue("Modern Notes", location: at(320)),
-            "LSApplicationCategoryType": SettingValue("public.app-category.productivity", location: at(321)),
-            "NSCameraUsageDescription": SettingValue("Modern Notes scans documents with the camera.", location: at(322)),
-            "NSMicrophoneUsageDescription": SettingValue("Record voice memos.", location: at(324)),
-            "UIApplicationSceneManifest": SettingValue("YES", location: at(326)),
-            "UILaunchScreen": SettingValue("YES", location: at(327)),
-            "UISupportedInterfaceOrientations~ipad": SettingValue("UIInterfaceOrientationPortrait UIInterfaceOrientationLandscapeLeft", location: at(328)),
-            "UISupportedInterfaceOrientations~iphone": SettingValue("UIInterfaceOrientationPortrait", location: at(329)),
-            "CFBundleIdentifier": SettingValue("com.example.modern", location: at(331)),
-            "CFBundleShortVersionString": SettingValue("3.0", location: at(330)),
-            "CFBundleVersion": SettingValue("7", location: at(318)),
+            "CFBundleDisplayName": SettingValue("Modern Notes", location: at(323)),
+            "LSApplicationCategoryType": SettingValue("public.app-category.productivity", location: at(324)),
+            "NSCameraUsageDescription": SettingValue("Modern Notes scans documents with the camera.", location: at(325)),
+            "NSMicrophoneUsageDescription": SettingValue("Record voice memos.", location: at(327)),
+            "UIApplicationSceneManifest": SettingValue("YES", location: at(329)),
+            "UILaunchScreen": SettingValue("YES", location: at(330)),
+            "UISupportedInterfaceOrientations~ipad": SettingValue("UIInterfaceOrientationPortrait UIInterfaceOrientationLandscapeLeft", location: at(331)),
+            "UISupportedInterfaceOrientations~iphone": SettingValue("UIInterfaceOrientationPortrait", location: at(332)),
+            "CFBundleIdentifier": SettingValue("com.example.modern", location: at(334)),
+            "CFBundleShortVersionString": SettingValue("3.0", location: at(333)),
+            "CFBundleVersion": SettingValue("7", location: at(321)),
             "CFBundleExecutable": SettingValue("Modern", location: target),
-            "CFBundleName": SettingValue("Modern", location: at(333)),
+            "CFBundleName": SettingValue("Modern", location: at(336)),
             "CFBundleDevelopmentRegion": SettingValue("en", location: target),
             "CFBundlePackageType": SettingValue("APPL", location: target),
         ])
@@ -92,7 +93,7 @@ final class ProjectModernTests: XCTestCase {
         XCTAssertEqual(widget.generatedInfoPlistKeys["CFBundleDisplayName"]?.value, "ModernWidget")
         XCTAssertEqual(widget.generatedInfoPlistKeys["CFBundleIdentifier"]?.value, "com.example.modern.widget")
         XCTAssertEqual(widget.generatedInfoPlistKeys["CFBundlePackageType"]?.value, "XPC!")
-        XCTAssertEqual(widget.generatedInfoPlistKeys["CFBundleVersion"]?.location, at(356))
+        XCTAssertEqual(widget.generatedInfoPlistKeys["CFBundleVersion"]?.location, at(359))
     }
 
     func testUnresolvableVariablesStayAsWritten() throws {

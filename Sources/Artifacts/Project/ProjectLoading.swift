@@ -218,7 +218,8 @@ final class ProjectLoading {
             result = XCConfigReader.read(path: actual, source: source, index: index, limits: limits)
             xcconfigs[actual] = result
         }
-        problems += result.problems.map { var p = $0; p.bundle = bundle; return p }
+        // Problems inside an xcconfig concern the file, whichever targets use it.
+        problems += result.problems
         return result.definitions
     }
 

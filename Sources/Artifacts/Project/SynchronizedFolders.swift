@@ -7,6 +7,8 @@ import Formats
 /// lists in `membershipExceptions`. For a target that does not list the group, an exception
 /// set naming that target works the other way round: its paths are the only members (this is
 /// how Xcode records "add this one file of the app's folder to the widget too").
+/// Folders listed in the group's `explicitFolders` are copied whole, so their files are not
+/// members one by one.
 struct SynchronizedFolders {
     static let rootGroupISA = "PBXFileSystemSynchronizedRootGroup"
     static let exceptionSetISA = "PBXFileSystemSynchronizedBuildFileExceptionSet"
@@ -46,7 +48,8 @@ struct SynchronizedFolders {
                 continue
             }
             guard let root = rootFolder(group, bundle: bundle, problems: &problems) else { continue }
-            var excluded: [String] = []
+            // Xcode 16.3 `explicitFolders` are copied whole, like an asset catalog.
+            var excluded = graph.ids(group, "explicitFolders").map { PathUtil.normalize($0) }
             for set in graph.ids(group, "exceptions")
             where graph.isa(set) == Self.exceptionSetISA && graph.string(set, "target") == targetID {
                 excluded += graph.ids(set, "membershipExceptions").map { PathUtil.normalize($0) }
