@@ -100,7 +100,7 @@ final class ProjectLoading {
                                        bundleKind: ProjectTarget.bundleKind(forProductType: productType),
                                        location: graph.location(id))
             let list = configurationList(of: id, bundle: name)
-            let targetChoice = list.configurations.isEmpty ? chosen
+            let targetChoice = list.configurations.isEmpty ? (chosen ?? "Release")
                 : chosen.flatMap { list.id($0) != nil ? $0 : nil } ?? Self.choose(nil, in: list)
             target.chosenConfiguration = targetChoice
             // A target without configurations still gets Xcode's defaults and the project's settings.

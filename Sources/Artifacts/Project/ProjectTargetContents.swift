@@ -9,7 +9,9 @@ extension ProjectLoading {
         bundle.buildSettings = resolver.resolvedAll().mapValues {
             SettingValue(ProjectPaths.display($0.value, projectDir: projectDir), location: $0.location)
         }
-        if let id = resolver.value("PRODUCT_BUNDLE_IDENTIFIER"), !id.isEmpty { bundle.settingsIdentifier = id }
+        if let id = resolver.value("PRODUCT_BUNDLE_IDENTIFIER"), !id.isEmpty {
+            bundle.settingsIdentifier = ProjectPaths.display(id, projectDir: projectDir)
+        }
         if let info = settingPath("INFOPLIST_FILE", resolver: resolver, bundle: name) {
             bundle.infoPlistPath = info
             bundle.path = PathUtil.parent(info)

@@ -3,6 +3,23 @@ import Formats
 
 /// Reads Xcode projects (`*.xcodeproj/project.pbxproj`) into targets with resolved build
 /// settings and into `Bundle`s that rules judge like the bundles of a built app.
+///
+/// Choices, where Xcode leaves room:
+/// - Settings are resolved for the iOS device SDK (`iphoneos`, arm64) unless the target's
+///   SDKROOT names another platform (a watchOS target matches `[sdk=watchos*]`). See
+///   `BuildSettingsResolver` for levels, `$(inherited)`, `$NAME` (expanded, as Xcode's parser
+///   still does) and operators; unresolvable references stay as written.
+/// - SRCROOT, PROJECT_DIR and SOURCE_ROOT are the folder holding the `.xcodeproj` (plus
+///   `projectDirPath`), relative to the input root ("." for the root). INFOPLIST_FILE and
+///   CODE_SIGN_ENTITLEMENTS are relative to it unless they start with `$(SRCROOT)`.
+/// - A path that is absolute, or that climbs out of the input with `..`, is a missing
+///   reference; one that exists only with other letter case is used and reported.
+/// - `Bundle.path` is the Info.plist's folder, else the project's folder.
+/// - `generatedInfoPlistKeys` (GENERATE_INFOPLIST_FILE = YES) omit keys whose setting is
+///   empty, as Xcode does; `<Key>_Generation = YES` yields `<Key>` = "YES".
+/// - Local Swift packages contribute every `.swift/.m/.mm/.c/.cc/.cpp/.h` under `Sources/`,
+///   without reading Package.swift to narrow it to the linked product's targets.
+/// - Test bundles get no parent (they are hosted, not embedded).
 public enum XcodeProjectLoader {
     /// Folders whose projects belong to dependencies or build output, at any depth.
     public static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build", "build"]
