@@ -24,7 +24,15 @@ final class ProjectKindsTests: XCTestCase {
     		PKIT = {isa = PBXFileReference; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
     		PASSETS = {isa = PBXFileReference; path = Assets.bundle; sourceTree = BUILT_PRODUCTS_DIR; };
     		FDATA = {isa = PBXFileReference; lastKnownFileType = folder; path = Data; sourceTree = "<group>"; };
-    		MAIN = {isa = PBXGroup; children = (FDATA, FLEGACY, ); sourceTree = "<group>"; };
+    		MAIN = {isa = PBXGroup; children = (FDATA, FLEGACY, FA, FMAC, VMODEL, ); sourceTree = "<group>"; };
+    		FA = {isa = PBXFileReference; path = A.swift; sourceTree = "<group>"; };
+    		FMAC = {isa = PBXFileReference; path = Mac.swift; sourceTree = "<group>"; };
+    		VMODEL = {isa = XCVersionGroup; children = (FMODEL, ); currentVersion = FMODEL; path = Model.xcdatamodeld; sourceTree = "<group>"; versionGroupType = wrapper.xcdatamodel; };
+    		FMODEL = {isa = PBXFileReference; path = Model.xcdatamodel; sourceTree = "<group>"; };
+    		BSA = {isa = PBXBuildFile; fileRef = FA; platformFilters = (ios, maccatalyst, ); };
+    		BSMAC = {isa = PBXBuildFile; fileRef = FMAC; platformFilters = (maccatalyst, ); };
+    		BSMODEL = {isa = PBXBuildFile; fileRef = VMODEL; };
+    		HS = {isa = PBXSourcesBuildPhase; files = (BSA, BSMAC, BSMODEL, ); };
     		FLEGACY = {isa = PBXFileReference; lastKnownFileType = wrapper; path = LegacyKit; sourceTree = "<group>"; };
     		DLEGACY = {isa = XCSwiftPackageProductDependency; productName = LegacyKit; };
     		HW = {isa = PBXCopyFilesBuildPhase; dstPath = "$(CONTENTS_FOLDER_PATH)/Watch"; dstSubfolderSpec = 16; files = (BW, ); name = "Embed Watch Content"; };
@@ -32,7 +40,7 @@ final class ProjectKindsTests: XCTestCase {
     		HK = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 10; files = (BK, ); name = "Embed Frameworks"; };
     		HR = {isa = PBXResourcesBuildPhase; files = (BA, BF, ); };
     		HX = {isa = PBXCopyFilesBuildPhase; dstPath = ""; dstSubfolderSpec = 13; files = (BX, ); name = "Embed App Extensions"; };
-    		TAPP = {isa = PBXNativeTarget; buildConfigurationList = LAPP; buildPhases = (HW, HC, HK, HR, ); name = App; packageProductDependencies = (DLEGACY, ); productReference = PAPP; productType = "com.apple.product-type.application"; };
+    		TAPP = {isa = PBXNativeTarget; buildConfigurationList = LAPP; buildPhases = (HS, HW, HC, HK, HR, ); name = App; packageProductDependencies = (DLEGACY, ); productReference = PAPP; productType = "com.apple.product-type.application"; };
     		TWATCH = {isa = PBXNativeTarget; buildConfigurationList = LWATCH; buildPhases = (HX, ); name = Watch; productReference = PWATCH; productType = "com.apple.product-type.application.watchapp2"; };
     		TWEXT = {isa = PBXNativeTarget; buildConfigurationList = LWATCH; buildPhases = (); name = WatchExt; productReference = PWEXT; productType = "com.apple.product-type.watchkit2-extension"; };
     		TCLIP = {isa = PBXNativeTarget; name = Clip; productReference = PCLIP; productType = "com.apple.product-type.application.on-demand-install-capable"; };
@@ -70,6 +78,9 @@ final class ProjectKindsTests: XCTestCase {
             "Sub/Data/PrivacyInfo.xcprivacy": "<plist><dict/></plist>",
             "Outside/Info.plist": "<plist><dict/></plist>",
             "Sub/LegacyKit/Package.swift": "// swift-tools-version:5.5",
+            "Sub/A.swift": "let a = 1",
+            "Sub/Mac.swift": "let mac = 1",
+            "Sub/Model.xcdatamodeld/Model.xcdatamodel/contents": "<model/>",
             "Sub/LegacyKit/Sources/LegacyKit/Legacy.swift": "public enum Legacy {}",
             "Sub/LegacyKit/Tests/LegacyKitTests/LegacyTests.swift": "import XCTest",
         ])
@@ -110,13 +121,15 @@ final class ProjectKindsTests: XCTestCase {
         XCTAssertEqual(app.entitlementsPath, "Sub/App.entitlements", "$(SRCROOT) is the project's folder")
         XCTAssertNil(app.infoPlistPath, "../../Outside/Info.plist leaves the input; Outside/Info.plist is not it")
         XCTAssertEqual(app.path, "Sub")
-        XCTAssertEqual(app.sourceFiles, ["Sub/LegacyKit/Sources/LegacyKit/Legacy.swift"], "a pre-Xcode 15 local package")
+        // Mac.swift is Mac Catalyst only; the Core Data model is in the Sources phase but is not code;
+        // Legacy.swift comes from a pre-Xcode 15 local package.
+        XCTAssertEqual(app.sourceFiles, ["Sub/A.swift", "Sub/LegacyKit/Sources/LegacyKit/Legacy.swift"])
     }
 
     func testProblems() throws {
         // The folder reference Data exists although the listing has no entry for the folder.
         XCTAssertEqual(try load().problems.map(ProjectMalformedTests.describe), [
-            "missing INFOPLIST_FILE: ../../Outside/Info.plist [App] from Sub/K.xcodeproj/project.pbxproj:40:4",
+            "missing INFOPLIST_FILE: ../../Outside/Info.plist [App] from Sub/K.xcodeproj/project.pbxproj:48:4",
         ])
     }
 

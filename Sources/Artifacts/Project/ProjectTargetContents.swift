@@ -22,7 +22,7 @@ extension ProjectLoading {
         }
 
         var files = FileSet()
-        collectBuildPhases(target.id, bundle: name, into: &files)
+        collectBuildPhases(target.id, bundle: name, platform: Self.filterPlatform(resolver.value("PLATFORM_NAME")), into: &files)
         for path in synchronized.members(of: target.id, bundle: name, problems: &problems) {
             if ProjectFileRole.isSource(path) { files.sources.insert(path) }
             files.addResource(path)
@@ -48,7 +48,26 @@ extension ProjectLoading {
 
     // MARK: - Build phases
 
-    func collectBuildPhases(_ targetID: String, bundle: String, into files: inout FileSet) {
+    /// The name build files use in `platformFilter(s)` for an SDK platform.
+    static func filterPlatform(_ platformName: String?) -> String {
+        switch platformName {
+        case "watchos": return "watchos"
+        case "appletvos": return "tvos"
+        case "xros": return "xros"
+        case "macosx": return "macos"
+        default: return "ios"
+        }
+    }
+
+    /// A build file limited to other platforms (`platformFilters = (maccatalyst, )`) is not
+    /// built for this one.
+    func isBuilt(_ buildFile: String, for platform: String) -> Bool {
+        var filters = graph.ids(buildFile, "platformFilters")
+        if let one = graph.string(buildFile, "platformFilter") { filters.append(one) }
+        return filters.isEmpty || filters.contains(platform)
+    }
+
+    func collectBuildPhases(_ targetID: String, bundle: String, platform: String, into files: inout FileSet) {
         for phase in graph.ids(targetID, "buildPhases") {
             guard let isa = graph.isa(phase) else {
                 problems.append(graph.malformed("build phase \(phase) is not in 'objects'", at: targetID, key: "buildPhases", bundle: bundle))
@@ -62,9 +81,11 @@ extension ProjectLoading {
                     continue
                 }
                 guard let ref = graph.string(buildFile, "fileRef") else { continue } // package products have productRef
+                guard isBuilt(buildFile, for: platform) else { continue }
                 for path in referencedFiles(ref, from: buildFile, bundle: bundle) {
                     if isSources {
-                        files.sources.insert(path)
+                        // Code only: not Core Data models, intent definitions or shaders.
+                        if ProjectFileRole.isSource(path) { files.sources.insert(path) }
                     } else {
                         files.addResource(path)
                     }
