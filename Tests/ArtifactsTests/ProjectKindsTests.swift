@@ -50,7 +50,8 @@ final class ProjectKindsTests: XCTestCase {
     		TTOOL = {isa = PBXNativeTarget; name = Tool; productType = "com.apple.product-type.tool"; };
     		TAGG = {isa = PBXAggregateTarget; name = Agg; };
     		TUI = {isa = PBXNativeTarget; name = UITests; productType = "com.apple.product-type.bundle.ui-testing"; };
-    		PROJ = {isa = PBXProject; buildConfigurationList = LPROJ; mainGroup = MAIN; targets = (TAPP, TWATCH, TWEXT, TCLIP, TKIT, TASSETS, TLIB, TTOOL, TAGG, TUI, ); };
+    		TSOLO = {isa = PBXNativeTarget; buildConfigurationList = LWATCH; name = SoloWatch; productType = "com.apple.product-type.application"; };
+    		PROJ = {isa = PBXProject; buildConfigurationList = LPROJ; mainGroup = MAIN; targets = (TAPP, TWATCH, TWEXT, TCLIP, TKIT, TASSETS, TLIB, TTOOL, TAGG, TUI, TSOLO, ); };
     		CPROJ = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; BUNDLE_PREFIX = com.example; }; name = Release; };
     		LPROJ = {isa = XCConfigurationList; buildConfigurations = (CPROJ, ); };
     		CAPP = {isa = XCBuildConfiguration; buildSettings = {
@@ -91,10 +92,11 @@ final class ProjectKindsTests: XCTestCase {
 
     func testKindsAndEmbedding() throws {
         let r = try load()
-        XCTAssertEqual(r.targets.map(\.name), ["App", "Watch", "WatchExt", "Clip", "Kit", "Assets", "Lib", "Tool", "UITests"])
-        XCTAssertEqual(r.bundles.map(\.name), ["App", "Watch", "WatchExt", "Clip", "Kit", "Assets", "UITests"])
-        XCTAssertEqual(r.bundles.map(\.kind), [.app, .watchApp, .appExtension, .appClip, .framework, .resourceBundle, .uiTests])
-        XCTAssertEqual(r.bundles.map(\.parent), [nil, "App", "Watch", "App", "App", "App", nil])
+        XCTAssertEqual(r.targets.map(\.name), ["App", "Watch", "WatchExt", "Clip", "Kit", "Assets", "Lib", "Tool", "UITests", "SoloWatch"])
+        XCTAssertEqual(r.bundles.map(\.name), ["App", "Watch", "WatchExt", "Clip", "Kit", "Assets", "UITests", "SoloWatch"])
+        // SoloWatch is a single-target watch app (Xcode 14+): an application built for watchOS.
+        XCTAssertEqual(r.bundles.map(\.kind), [.app, .watchApp, .appExtension, .appClip, .framework, .resourceBundle, .uiTests, .watchApp])
+        XCTAssertEqual(r.bundles.map(\.parent), [nil, "App", "Watch", "App", "App", "App", nil, nil])
     }
 
     func testWatchTargetsUseTheWatchOSSDKForConditions() throws {
@@ -129,7 +131,7 @@ final class ProjectKindsTests: XCTestCase {
     func testProblems() throws {
         // The folder reference Data exists although the listing has no entry for the folder.
         XCTAssertEqual(try load().problems.map(ProjectMalformedTests.describe), [
-            "missing INFOPLIST_FILE: ../../Outside/Info.plist [App] from Sub/K.xcodeproj/project.pbxproj:48:4",
+            "missing INFOPLIST_FILE: ../../Outside/Info.plist [App] from Sub/K.xcodeproj/project.pbxproj:49:4",
         ])
     }
 

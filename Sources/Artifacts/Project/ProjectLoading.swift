@@ -117,6 +117,10 @@ final class ProjectLoading {
                 }
                 if isChosen { resolvers[id] = resolver }
             }
+            // Since Xcode 14 a watch app is an "application" target built with the watchOS SDK.
+            if target.bundleKind == .app, resolvers[id]?.value("PLATFORM_NAME") == "watchos" {
+                target.bundleKind = .watchApp
+            }
             targets.append(target)
         }
         let nameByID = Dictionary(targets.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
