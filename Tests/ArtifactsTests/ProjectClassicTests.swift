@@ -153,3 +153,19 @@ final class ProjectClassicTests: XCTestCase {
         XCTAssertEqual(XcodeProjectLoader.discoverProjects(in: FileIndex(source.entries)), ["ios/Classic.xcodeproj"])
     }
 }
+
+extension ProjectClassicTests {
+    func testInfoPlistValuesExpandAgainstTheBundlesSettings() throws {
+        let r = try load()
+        let app = try r.bundle("App")
+        XCTAssertEqual(app.expandingBuildSettings(in: "$(PRODUCT_BUNDLE_IDENTIFIER)"), "com.example.my-app")
+        XCTAssertEqual(app.expandingBuildSettings(in: "$(MARKETING_VERSION) ($(CURRENT_PROJECT_VERSION))"), "2.1 (42)")
+        XCTAssertEqual(app.expandingBuildSettings(in: "$(EXECUTABLE_NAME)"), "My App")
+        XCTAssertEqual(app.expandingBuildSettings(in: "com.example.$(PRODUCT_NAME:rfc1034identifier)"), "com.example.My-App")
+        XCTAssertEqual(app.expandingBuildSettings(in: "$(NOT_A_SETTING)"), "$(NOT_A_SETTING)")
+        let share = try r.bundle("Share")
+        XCTAssertEqual(share.expandingBuildSettings(in: "$(PRODUCT_MODULE_NAME).ShareViewController"), "Share.ShareViewController")
+        XCTAssertEqual(Artifacts.Bundle(name: "Built", kind: .app, path: "Payload/Built.app")
+            .expandingBuildSettings(in: "$(PRODUCT_BUNDLE_IDENTIFIER)"), "$(PRODUCT_BUNDLE_IDENTIFIER)")
+    }
+}

@@ -174,3 +174,19 @@ final class ProjectKindsTests: XCTestCase {
         XCTAssertEqual(ProjectPaths.inputPath("\(XcodeDefaultSettings.srcRootMarker)/App/Info.plist", projectDir: "ios"), "ios/App/Info.plist")
     }
 }
+
+extension ProjectKindsTests {
+    func testConfigurationChoice() {
+        func list(_ names: [String], default d: String?) -> ProjectLoading.ConfigurationList {
+            var l = ProjectLoading.ConfigurationList()
+            l.configurations = names.map { ($0, "id-" + $0) }
+            l.defaultName = d
+            return l
+        }
+        XCTAssertEqual(ProjectLoading.choose(nil, in: list(["Debug", "Release"], default: "Debug")), "Release")
+        XCTAssertEqual(ProjectLoading.choose(nil, in: list(["Debug", "Staging", "AppStore"], default: "AppStore")), "AppStore")
+        XCTAssertEqual(ProjectLoading.choose(nil, in: list(["Debug", "Staging"], default: "Missing")), "Debug")
+        XCTAssertEqual(ProjectLoading.choose("Staging", in: list(["Debug", "Staging", "Release"], default: nil)), "Staging")
+        XCTAssertNil(ProjectLoading.choose(nil, in: list([], default: nil)))
+    }
+}
