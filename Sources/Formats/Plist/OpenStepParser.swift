@@ -251,6 +251,16 @@ public struct OpenStepParser {
                 var n = 0
                 while n < 4, i < s.count, let h = hexValue(s[i]) { v = v << 4 | UInt32(h); n += 1; advance() }
                 guard n > 0 else { throw error("\\U escape without hex digits") }
+                // Characters outside the BMP are written as a UTF-16 surrogate pair of escapes.
+                if (0xD800...0xDBFF).contains(v), i + 5 < s.count, s[i] == "\\", s[i + 1] == "U" || s[i + 1] == "u" {
+                    var low: UInt32 = 0
+                    var m = 0
+                    while m < 4, let h = hexValue(s[i + 2 + m]) { low = low << 4 | UInt32(h); m += 1 }
+                    if m == 4, (0xDC00...0xDFFF).contains(low) {
+                        for _ in 0..<6 { advance() }
+                        v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                }
                 // A lone surrogate cannot be represented; keep the replacement character.
                 out.append(Unicode.Scalar(v) ?? "\u{fffd}")
             case "0"..."7":

@@ -1,0 +1,5 @@
+import Foundation
+
+enum Format {
+    static func price(_ value: Decimal) -> String { "\(value)" }
+}

@@ -1,0 +1,4 @@
+import UIKit
+import Social
+
+final class ShareViewController: SLComposeServiceViewController {}

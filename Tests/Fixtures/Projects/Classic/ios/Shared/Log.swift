@@ -1,0 +1,3 @@
+import os
+
+let log = Logger(subsystem: "com.example.my-app", category: "app")

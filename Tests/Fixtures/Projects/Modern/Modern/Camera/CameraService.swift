@@ -1,0 +1,5 @@
+import AVFoundation
+
+final class CameraService {
+    func start() { AVCaptureDevice.requestAccess(for: .video) { _ in } }
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct DebugMenu: View {
+    var body: some View { Text("Debug") }
+}

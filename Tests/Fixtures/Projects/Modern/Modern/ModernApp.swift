@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct ModernApp: App {
+    var body: some Scene { WindowGroup { ContentView() } }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+enum Formatting {
+    static let date = Date.FormatStyle.dateTime
+}

@@ -1,0 +1,4 @@
+import XCTest
+@testable import Modern
+
+final class ModernTests: XCTestCase {}
