@@ -154,10 +154,69 @@ enum BuiltAppChecks {
     }
 }
 
-/// Project folders and plain folders. Xcode projects are read by `XcodeProjectLoader` where present.
+/// Project folders and plain folders. Xcode projects are read by `XcodeProjectLoader`; a
+/// folder without one (XcodeGen, Tuist, data files) falls back to Info.plist discovery.
 enum ProjectFolderLoader {
     static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, buildConfiguration: String?,
                         product: inout Product, problems: inout [LoadProblem]) throws -> [Bundle] {
-        FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)
+        let projects = XcodeProjectLoader.discoverProjects(in: index)
+        var bundles: [Bundle] = []
+        for project in projects {
+            do {
+                let result = try XcodeProjectLoader.load(project: project, source: source, index: index,
+                                                         limits: limits, configuration: buildConfiguration)
+                var loaded = result.bundles
+                let taken = Set(bundles.map(\.name))
+                for i in loaded.indices where taken.contains(loaded[i].name) {
+                    loaded[i].name += " (" + PathUtil.lastComponent(project) + ")"
+                }
+                bundles += loaded
+                problems += result.problems
+            } catch let error as FormatError {
+                problems.append(LoadProblem(.unreadable(error), path: PathUtil.join(project, "project.pbxproj")))
+            } catch let error as XcodeProjectError {
+                throw InputError("\(project): \(error)")
+            }
+        }
+        product.projects = projects
+        if bundles.isEmpty {
+            if !projects.isEmpty { product.kind = .folder }
+            return FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)
+        }
+        for i in bundles.indices where bundles[i].buildSettings["INFOPLIST_PREPROCESS"]?.value == "YES" {
+            bundles[i].infoPlistPreprocessorDefinitions = preprocessorDefinitions(
+                bundles[i].buildSettings["INFOPLIST_PREPROCESSOR_DEFINITIONS"]?.value ?? "")
+        }
+        return bundles
+    }
+
+    /// `NAME NAME=VALUE "NAME=VALUE WITH SPACES"` as Xcode passes them to the preprocessor.
+    static func preprocessorDefinitions(_ setting: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for word in BuildSettingWords.split(setting) where !word.isEmpty && word != "$(inherited)" {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            out[parts[0]] = parts.count > 1 ? parts[1] : "1"
+        }
+        return out
+    }
+}
+
+enum BuildSettingWords {
+    /// Splits a list-valued build setting on spaces, keeping quoted words together.
+    static func split(_ s: String) -> [String] {
+        var words: [String] = [], current = "", quote: Character?
+        for ch in s {
+            if let q = quote {
+                if ch == q { quote = nil } else { current.append(ch) }
+            } else if ch == "\"" || ch == "'" {
+                quote = ch
+            } else if ch == " " || ch == "\t" {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else {
+                current.append(ch)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 }

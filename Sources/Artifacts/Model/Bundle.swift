@@ -131,10 +131,24 @@ extension Bundle {
         return settingsIdentifier ?? infoValue("CFBundleIdentifier")?.node.string
     }
 
-    public var shortVersion: String? { infoValue("CFBundleShortVersionString")?.node.string }
-    public var buildVersion: String? { infoValue("CFBundleVersion")?.node.string }
+    /// An Info.plist string as the built app will have it (`$(MARKETING_VERSION)` expanded in projects).
+    public func resolvedInfoString(_ key: String) -> String? {
+        infoValue(key)?.node.string.map(expandingBuildSettings)
+    }
+
+    public var shortVersion: String? { resolvedInfoString("CFBundleShortVersionString") }
+    public var buildVersion: String? { resolvedInfoString("CFBundleVersion") }
     public var minimumOSVersion: String? {
-        infoValue("MinimumOSVersion")?.node.string ?? buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value
+        if let v = resolvedInfoString("MinimumOSVersion") { return v }
+        for setting in ["IPHONEOS_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET", "TVOS_DEPLOYMENT_TARGET", "XROS_DEPLOYMENT_TARGET"] {
+            if let v = buildSettings[setting]?.value, !v.isEmpty {
+                let sdk = buildSettings["SDKROOT"]?.value ?? "iphoneos"
+                let matches = setting.hasPrefix("IPHONEOS") ? sdk.hasPrefix("iphone") : setting.hasPrefix("WATCH") ? sdk.hasPrefix("watch")
+                    : setting.hasPrefix("TVOS") ? sdk.hasPrefix("appletv") : sdk.hasPrefix("xr")
+                if matches { return v }
+            }
+        }
+        return buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value
     }
     public var languages: [String] {
         Array(Set(localizations.compactMap(\.language))).sorted()
