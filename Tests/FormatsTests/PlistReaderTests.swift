@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+@testable import Formats
+
+final class PlistReaderTests: XCTestCase {
+    func testDetectsFormats() throws {
+        let xml = "\n  <?xml version=\"1.0\"?><plist><dict><key>a</key><string>b</string></dict></plist>"
+        XCTAssertEqual(try PropertyListReader.read(Data(xml.utf8)).format, .xml)
+        XCTAssertEqual(try PropertyListReader.read(Data("<plist><true/></plist>".utf8)).format, .xml)
+        XCTAssertEqual(try PropertyListReader.read(Data("<!DOCTYPE plist PUBLIC \"x\" \"y\"><plist><true/></plist>".utf8)).format, .xml)
+        XCTAssertEqual(try PropertyListReader.read(Data([0xEF, 0xBB, 0xBF]) + Data(xml.utf8)).format, .xml)
+        var le = Data([0xFF, 0xFE]); for u in xml.utf16 { le.append(UInt8(u & 0xFF)); le.append(UInt8(u >> 8)) }
+        let r = try PropertyListReader.read(le)
+        XCTAssertEqual(r.format, .xml)
+        XCTAssertEqual(r.root["a"]?.string, "b")
+        let os = try PropertyListReader.read(Data("{ a = b; c = (1, 2); d = <0aff>; }".utf8))
+        XCTAssertEqual(os.format, .openStep)
+        XCTAssertEqual(os.root["c"]?.strings, ["1", "2"])
+        XCTAssertEqual(os.root["d"]?.value, .data(Data([0x0A, 0xFF])))
+        let bin = try PropertyListSerialization.data(fromPropertyList: ["a": "b"], format: .binary, options: 0)
+        XCTAssertEqual(try PropertyListReader.read(bin).format, .binary)
+        XCTAssertEqual(PropertyListReader.detect(Data()), .openStep)
+    }
+
+    func testErrorsComeFromTheDetectedParser() {
+        XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(Data("<plist><dict></plist>".utf8)) },
+                       "malformed property list at line 1, column 14: mismatched closing tag </plist>, expected </dict>")
+        XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(Data("{ a = b }".utf8)) },
+                       "malformed OpenStep property list at line 1, column 9: expected ';' after the value of key \"a\"")
+        XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(Data("bplist00".utf8)) },
+                       "truncated binary property list at offset 0x0: data (8 bytes) is too short for the 32-byte trailer")
+    }
+}
