@@ -53,7 +53,7 @@ public struct OpenStepParser {
                 return node
             }
             let start = SourcePosition(line: 1, column: 1)
-            let dict = try dictionaryBody(depth: 0, closing: nil)
+            let dict = try dictionaryBody(depth: 0, closing: nil, open: start)
             return PlistNode(.dictionary(dict), position: start)
         }
         guard i < s.count else { throw error("empty document") }
@@ -116,7 +116,7 @@ public struct OpenStepParser {
         switch s[i] {
         case "{":
             advance()
-            let dict = try dictionaryBody(depth: depth + 1, closing: "}")
+            let dict = try dictionaryBody(depth: depth + 1, closing: "}", open: start)
             return PlistNode(.dictionary(dict), position: start)
         case "(":
             advance()
@@ -156,9 +156,9 @@ public struct OpenStepParser {
         }
     }
 
-    private mutating func dictionaryBody(depth: Int, closing: Unicode.Scalar?) throws -> PlistDictionary {
+    /// `open` is the position of the opening brace, for "unterminated" errors.
+    private mutating func dictionaryBody(depth: Int, closing: Unicode.Scalar?, open: SourcePosition) throws -> PlistDictionary {
         var entries: [PlistEntry] = []
-        let open = position
         while true {
             try skipTrivia()
             guard i < s.count else {
@@ -172,6 +172,10 @@ public struct OpenStepParser {
                 key = try quoted()
             } else if isUnquoted(s[i]) {
                 key = unquoted()
+            } else if s[i] == ";", closing == nil {
+                // `"a" = "b";;` — CoreFoundation stops reading a `.strings` file at the stray
+                // semicolon and silently drops every later entry; say so rather than guess.
+                throw error("stray ';' where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)")
             } else {
                 throw error("expected a key, found '\(s[i].escaped(asASCII: true))'")
             }
@@ -251,6 +255,17 @@ public struct OpenStepParser {
                 var n = 0
                 while n < 4, i < s.count, let h = hexValue(s[i]) { v = v << 4 | UInt32(h); n += 1; advance() }
                 guard n > 0 else { throw error("\\U escape without hex digits") }
+                // A UTF-16 surrogate pair written as two escapes (`\UD83D\UDE00`) is one
+                // character, as CoreFoundation decodes it.
+                if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "U" || s[i + 1] == "u" {
+                    var lo: UInt32 = 0
+                    var m = 0
+                    while m < 4, i + 2 + m < s.count, let h = hexValue(s[i + 2 + m]) { lo = lo << 4 | UInt32(h); m += 1 }
+                    if m == 4, (0xDC00...0xDFFF).contains(lo) {
+                        for _ in 0..<6 { advance() }
+                        v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
+                    }
+                }
                 // A lone surrogate cannot be represented; keep the replacement character.
                 out.append(Unicode.Scalar(v) ?? "\u{fffd}")
             case "0"..."7":
