@@ -31,3 +31,41 @@ final class PlistReaderTests: XCTestCase {
                        "truncated binary property list at offset 0x0: data (8 bytes) is too short for the 32-byte trailer")
     }
 }
+
+final class PlistCorpusTests: XCTestCase {
+    /// Every property list of ../shared/corpus parses, and XML/binary ones equal what
+    /// Foundation reads (skipped when the corpus is absent).
+    func testCorpusPlistsMatchFoundation() throws {
+        let files = CorpusFiles.find(extensions: ["plist", "entitlements", "xcprivacy"])
+        try XCTSkipIf(files.isEmpty, "no corpus")
+        var failures: [String] = []
+        for f in files {
+            let data = try Data(contentsOf: f)
+            do {
+                let (root, format) = try PropertyListReader.read(data)
+                if format != .openStep {
+                    let oracle = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                    if !PlistTestSupport.equal(root, oracle) { failures.append("\(f.path): differs from Foundation") }
+                }
+            } catch {
+                // Source Info.plists with `#ifdef` (INFOPLIST_PREPROCESS) are not property lists
+                // until Xcode runs the C preprocessor (KeePassium, ownCloud); Foundation rejects them too.
+                if "\(error)".contains("C preprocessor directive in") { continue }
+                failures.append("\(f.path): \(error)")
+            }
+        }
+        XCTAssertEqual(failures, [])
+    }
+
+    /// Asset-catalog Contents.json files read with JSONReader.
+    func testCorpusJSON() throws {
+        // LABELS.json is the corpus's own notes (with nulls), not app data.
+        let files = CorpusFiles.find(extensions: ["json"]).filter { $0.lastPathComponent != "LABELS.json" }
+        try XCTSkipIf(files.isEmpty, "no corpus")
+        var failures: [String] = []
+        for f in files {
+            do { _ = try JSONReader.parse(Data(contentsOf: f)) } catch { failures.append("\(f.path): \(error)") }
+        }
+        XCTAssertEqual(failures, [])
+    }
+}

@@ -143,6 +143,7 @@ final class PlistXMLTests: XCTestCase {
             ("<!-- x", "malformed property list at line 1, column 1: unterminated comment"),
             ("<string><![CDATA[x</string>", "malformed property list at line 1, column 9: unterminated CDATA section"),
             ("<dict>text</dict>", "malformed property list at line 1, column 7: unexpected text in <dict>"),
+            ("<dict>\n#ifdef DEBUG\n</dict>", "malformed property list at line 2, column 1: C preprocessor directive in <dict> (the file must be preprocessed before it is a property list)"),
             ("<array>\n  text</array>", "malformed property list at line 2, column 3: unexpected text in <array>"),
             ("<string", "malformed property list at line 1, column 1: unterminated tag <string>"),
             ("hello", "malformed property list at line 1, column 1: unexpected text before the root element"),

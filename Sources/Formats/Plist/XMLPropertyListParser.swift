@@ -328,7 +328,12 @@ struct XMLPlistTokenizer {
     /// Skips whitespace and comments inside a container; other text is an error.
     private mutating func skipContainerMisc(_ container: String) throws {
         try skipMisc()
-        if i < b.count, b[i] != 0x3C { throw error("unexpected text in <\(container)>") }
+        if i < b.count, b[i] != 0x3C {
+            if b[i] == 0x23 { // `#ifdef` in an Info.plist that Xcode preprocesses (INFOPLIST_PREPROCESS)
+                throw error("C preprocessor directive in <\(container)> (the file must be preprocessed before it is a property list)")
+            }
+            throw error("unexpected text in <\(container)>")
+        }
     }
 
     private mutating func dictionary(depth: Int, open: SourcePosition) throws -> PlistDictionary {
