@@ -42,9 +42,11 @@ final class OpenStepParserTests: XCTestCase {
     }
 
     func testMatchesFoundation() throws {
-        let s = "{ a = b; c = (1, \"two\", { d = e; }); f = <00ff>; g = \"x\\ny\"; }"
+        let s = "{ a = b; c = (1, \"two\", { d = e; }); f = <00ff>; g = \"x\\ny\"; h = \"\\UD83D\\UDE00 \\u203A \\U00e9 \\101\"; }"
         let oracle = try PropertyListSerialization.propertyList(from: Data(s.utf8), options: [], format: nil)
         XCTAssertTrue(PlistTestSupport.equal(try parse(s), oracle))
+        // Lowercase \u is not an escape for CoreFoundation: the device shows "u203A".
+        XCTAssertEqual(try parse(s)["h"]?.string, "😀 u203A é A")
     }
 
     func testMalformed() {

@@ -99,7 +99,14 @@ final class StringsFileTests: XCTestCase {
         var failures: [String] = []
         for f in files {
             do {
-                _ = try StringsFileParser.parse(Data(contentsOf: f))
+                let data = try Data(contentsOf: f)
+                let table = try StringsFileParser.parse(data)
+                // Foundation (CoreFoundation's strings parser) is the oracle for the values.
+                if let oracle = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String] {
+                    var ours: [String: String] = [:]
+                    for e in table.entries { ours[e.key] = e.value }
+                    if ours != oracle { failures.append("\(f.path): differs from Foundation (\(ours.count) vs \(oracle.count) keys, first: \(ours.first { oracle[$0.key] != $0.value }.map { "\($0.key)=\($0.value.debugDescription) vs \(oracle[$0.key].debugDescription)" } ?? "-"))") }
+                }
             } catch {
                 if f.lastPathComponent == knownMalformed, f.path.contains("xdripswift"),
                    "\(error)".hasSuffix("stray ';' where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)") {

@@ -250,14 +250,16 @@ public struct OpenStepParser {
             case "b": out.append("\u{08}")
             case "f": out.append("\u{0c}")
             case "v": out.append("\u{0b}")
-            case "U", "u":
+            case "U":
+                // Only uppercase: CoreFoundation reads `\u203A` as the letters "u203A", and so
+                // does iOS when it shows the string; report what the device shows.
                 var v: UInt32 = 0
                 var n = 0
                 while n < 4, i < s.count, let h = hexValue(s[i]) { v = v << 4 | UInt32(h); n += 1; advance() }
                 guard n > 0 else { throw error("\\U escape without hex digits") }
                 // A UTF-16 surrogate pair written as two escapes (`\UD83D\UDE00`) is one
                 // character, as CoreFoundation decodes it.
-                if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "U" || s[i + 1] == "u" {
+                if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "U" {
                     var lo: UInt32 = 0
                     var m = 0
                     while m < 4, i + 2 + m < s.count, let h = hexValue(s[i + 2 + m]) { lo = lo << 4 | UInt32(h); m += 1 }
