@@ -69,3 +69,39 @@ final class PlistCorpusTests: XCTestCase {
         XCTAssertEqual(failures, [])
     }
 }
+
+final class PlistFixtureTests: XCTestCase {
+    func testSampleXMLAndBinaryAgree() throws {
+        let xml = try PlistTestSupport.fixture("Plists/sample.plist")
+        let bin = try PlistTestSupport.fixture("Plists/sample.bplist")
+        let (x, xf) = try PropertyListReader.read(xml)
+        let (b, bf) = try PropertyListReader.read(bin)
+        XCTAssertEqual(xf, .xml)
+        XCTAssertEqual(bf, .binary)
+        XCTAssertTrue(PlistTestSupport.equal(x, try PropertyListSerialization.propertyList(from: bin, options: [], format: nil)))
+        XCTAssertTrue(PlistTestSupport.equal(b, try PropertyListSerialization.propertyList(from: xml, options: [], format: nil)))
+        XCTAssertEqual(x.node(at: ["NSAppTransportSecurity", "NSAllowsArbitraryLoads"])?.position, SourcePosition(line: 14, column: 3))
+        XCTAssertEqual(x.dictionary?.entry("Blob")?.keyPosition, SourcePosition(line: 26, column: 2))
+        XCTAssertEqual(b["Blob"]?.value, .data(Data([0, 1, 2, 255])))
+    }
+
+    func testHostileFixtures() throws {
+        XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(PlistTestSupport.fixture("Plists/billion-laughs.plist")) },
+                       "malformed property list at line 2, column 17: DOCTYPE with an internal subset is not allowed (entity declarations are rejected)")
+        XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(PlistTestSupport.fixture("Plists/cycle.bplist")) },
+                       "malformed binary property list at offset 0x8: object 0 contains itself (reference cycle)")
+    }
+
+    func testStringsFixtures() throws {
+        let utf16 = try StringsFileParser.parse(PlistTestSupport.fixture("Strings/InfoPlist-utf16.strings"))
+        XCTAssertEqual(utf16.format, .openStep)
+        XCTAssertEqual(utf16["NSCameraUsageDescription"], "Scan QR codes — to pair")
+        XCTAssertEqual(utf16.entries[1].keyPosition, SourcePosition(line: 3, column: 1))
+        let xml = try StringsFileParser.parse(PlistTestSupport.fixture("Strings/InfoPlist-xml.strings"))
+        XCTAssertEqual(xml.format, .xml)
+        XCTAssertEqual(xml.keys, ["NSCameraUsageDescription", "NSLocationWhenInUseUsageDescription"])
+        XCTAssertEqual(xml.entries[1].valuePosition, SourcePosition(line: 8, column: 2))
+        XCTAssertEqual(PlistTestSupport.error { try StringsFileParser.parse(PlistTestSupport.fixture("Strings/stray-semicolon.strings")) },
+                       "malformed strings file at line 1, column 11: stray ';' where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)")
+    }
+}
