@@ -133,7 +133,58 @@ struct BinaryPlistReader {
         return out
     }
 
-    mutating func object(_ ref: Int, depth: Int) throws -> PlistNode {
+    /// One array, set or dictionary being read. Reading is iterative (an explicit stack), so
+    /// hostile nesting never exhausts the thread's stack.
+    private struct Frame {
+        var ref: Int
+        var isDict: Bool
+        /// Child references; for dictionaries the keys first, then the values.
+        var refs: [Int]
+        var index = 0
+        var items: [PlistNode] = []
+        var keys: [String] = []
+        var entries: [PlistEntry] = []
+    }
+
+    mutating func object(_ root: Int, depth baseDepth: Int) throws -> PlistNode {
+        var stack: [Frame] = []
+        var pending = try enter(root, depth: baseDepth, stack: &stack)
+        while true {
+            if let node = pending {
+                pending = nil
+                guard !stack.isEmpty else { return node }
+                let top = stack.count - 1
+                let f = stack[top]
+                if f.isDict {
+                    let n = f.refs.count / 2
+                    if f.index < n {
+                        guard let key = node.string else {
+                            throw FormatError.malformed(format, "dictionary key (object \(f.refs[f.index])) is a \(node.value.typeName), not a string", offset: try offset(of: f.refs[f.index]))
+                        }
+                        stack[top].keys.append(key)
+                    } else {
+                        stack[top].entries.append(PlistEntry(key: f.keys[f.index - n], value: node))
+                    }
+                } else {
+                    stack[top].items.append(node)
+                }
+                stack[top].index += 1
+            }
+            let top = stack.count - 1
+            if stack[top].index == stack[top].refs.count {
+                let f = stack.removeLast()
+                let node = PlistNode(f.isDict ? .dictionary(PlistDictionary(f.entries)) : .array(f.items))
+                inProgress.remove(f.ref)
+                cache[f.ref] = node
+                pending = node
+                continue
+            }
+            pending = try enter(stack[top].refs[stack[top].index], depth: baseDepth + stack.count, stack: &stack)
+        }
+    }
+
+    /// Starts reading object `ref`: returns scalars (and cached objects), or pushes a frame.
+    private mutating func enter(_ ref: Int, depth: Int, stack: inout [Frame]) throws -> PlistNode? {
         if let cached = cache[ref] { return cached }
         let off = try offset(of: ref)
         guard depth <= limits.maxNestingDepth else {
@@ -142,18 +193,36 @@ struct BinaryPlistReader {
         guard inProgress.insert(ref).inserted else {
             throw FormatError.malformed(format, "object \(ref) contains itself (reference cycle)", offset: off)
         }
-        defer { inProgress.remove(ref) }
         objectsRead += 1
         if objectsRead > limits.maxPlistObjects {
             throw FormatError.limit(format, "max-plist-objects", "more than \(limits.maxPlistObjects) objects", offset: off)
         }
-        let node = try read(at: off, depth: depth)
-        cache[ref] = node
-        return node
+        let marker = try r.u8(off, "object marker")
+        switch marker >> 4 {
+        case 0xA, 0xC:
+            let (n, start) = try length(marker: marker, at: off)
+            let items = try refs(count: n, at: start, what: marker >> 4 == 0xA ? "array" : "set")
+            var f = Frame(ref: ref, isDict: false, refs: items)
+            f.items.reserveCapacity(n)
+            stack.append(f)
+            return nil
+        case 0xD:
+            let (n, start) = try length(marker: marker, at: off)
+            let all = try refs(count: try Checked.multiply(n, 2, format: format, "dictionary size", offset: off), at: start, what: "dictionary")
+            var f = Frame(ref: ref, isDict: true, refs: all)
+            f.keys.reserveCapacity(n)
+            f.entries.reserveCapacity(n)
+            stack.append(f)
+            return nil
+        default:
+            let node = try scalar(at: off, marker: marker)
+            inProgress.remove(ref)
+            cache[ref] = node
+            return node
+        }
     }
 
-    private mutating func read(at off: Int, depth: Int) throws -> PlistNode {
-        let marker = try r.u8(off, "object marker")
+    private func scalar(at off: Int, marker: UInt8) throws -> PlistNode {
         let hex = "0x" + String(marker, radix: 16)
         switch marker >> 4 {
         case 0x0:
@@ -201,26 +270,6 @@ struct BinaryPlistReader {
             let v = try r.uint(off + 1, width: width, "UID")
             guard v <= UInt64(Int64.max) else { throw FormatError.malformed(format, "UID \(v) is too large", offset: off) }
             return PlistNode(.dictionary(PlistDictionary([PlistEntry(key: "CF$UID", value: PlistNode(.integer(Int64(v))))])))
-        case 0xA, 0xC:
-            let (n, start) = try length(marker: marker, at: off)
-            let items = try refs(count: n, at: start, what: marker >> 4 == 0xA ? "array" : "set")
-            var out: [PlistNode] = []
-            out.reserveCapacity(n)
-            for ref in items { out.append(try object(ref, depth: depth + 1)) }
-            return PlistNode(.array(out))
-        case 0xD:
-            let (n, start) = try length(marker: marker, at: off)
-            let all = try refs(count: try Checked.multiply(n, 2, format: format, "dictionary size", offset: off), at: start, what: "dictionary")
-            var entries: [PlistEntry] = []
-            entries.reserveCapacity(n)
-            for k in 0..<n {
-                let keyNode = try object(all[k], depth: depth + 1)
-                guard let key = keyNode.string else {
-                    throw FormatError.malformed(format, "dictionary key (object \(all[k])) is a \(keyNode.value.typeName), not a string", offset: try offset(of: all[k]))
-                }
-                entries.append(PlistEntry(key: key, value: try object(all[n + k], depth: depth + 1)))
-            }
-            return PlistNode(.dictionary(PlistDictionary(entries)))
         default:
             throw FormatError.malformed(format, "unknown object marker \(hex)", offset: off)
         }

@@ -268,13 +268,73 @@ struct XMLPlistTokenizer {
         }
     }
 
+    /// One open `<array>` or `<dict>` while parsing iteratively (no recursion, so hostile
+    /// nesting can never exhaust a thread's stack, whatever the limits).
+    private struct Frame {
+        var isDict: Bool
+        var position: SourcePosition
+        var items: [PlistNode] = []
+        var entries: [PlistEntry] = []
+        var key = ""
+        var keyPosition: SourcePosition?
+    }
+
     private mutating func value(depth: Int) throws -> PlistNode {
         let start = i
         let tag = try openTag()
         return try value(depth: depth, tag: tag, start: start)
     }
 
-    private mutating func value(depth: Int, tag: Tag, start: Int) throws -> PlistNode {
+    /// Parses the value whose open tag was just read, including everything nested in it.
+    private mutating func value(depth baseDepth: Int, tag: Tag, start: Int) throws -> PlistNode {
+        var stack: [Frame] = []
+        var pending = try begin(tag: tag, start: start, depth: baseDepth, stack: &stack)
+        while true {
+            if let node = pending {
+                pending = nil
+                guard !stack.isEmpty else { return node }
+                let top = stack.count - 1
+                if stack[top].isDict {
+                    stack[top].entries.append(PlistEntry(key: stack[top].key, keyPosition: stack[top].keyPosition, value: node))
+                } else {
+                    stack[top].items.append(node)
+                }
+            }
+            let top = stack.count - 1
+            let isDict = stack[top].isDict
+            let name = isDict ? "dict" : "array"
+            try skipContainerMisc(name)
+            guard i < b.count else { throw error("unclosed <\(name)> element", pos: stack[top].position) }
+            if peek("</") {
+                try closeTag(name)
+                let f = stack.removeLast()
+                pending = PlistNode(isDict ? .dictionary(PlistDictionary(f.entries)) : .array(f.items), position: f.position)
+                continue
+            }
+            if isDict {
+                let keyStart = i
+                let keyTag = try openTag()
+                let keyPos = position(keyStart)
+                guard keyTag.name == "key" else {
+                    throw error("value without a key (<\(keyTag.name)> in <dict>)", pos: keyPos)
+                }
+                let key = keyTag.selfClosing ? "" : try text("key", open: keyPos)
+                try skipContainerMisc("dict")
+                guard i < b.count else { throw error("unclosed <dict> element", pos: stack[top].position) }
+                if peek("</") || peek("<key>") || peek("<key/>") || peek("<key ") {
+                    throw error("dictionary key without a value (key \"\(key)\")", pos: keyPos)
+                }
+                stack[top].key = key
+                stack[top].keyPosition = keyPos
+            }
+            let valueStart = i
+            let valueTag = try openTag()
+            pending = try begin(tag: valueTag, start: valueStart, depth: baseDepth + stack.count, stack: &stack)
+        }
+    }
+
+    /// Starts a value: returns scalars and empty containers, or pushes a frame and returns nil.
+    private mutating func begin(tag: Tag, start: Int, depth: Int, stack: inout [Frame]) throws -> PlistNode? {
         let pos = position(start)
         if depth > limits.maxNestingDepth {
             throw FormatError(.limitExceeded("max-nesting-depth"), format: format,
@@ -284,17 +344,19 @@ struct XMLPlistTokenizer {
         switch tag.name {
         case "dict":
             if tag.selfClosing { return PlistNode(.dictionary(PlistDictionary()), position: pos) }
-            return PlistNode(.dictionary(try dictionary(depth: depth, open: pos)), position: pos)
+            stack.append(Frame(isDict: true, position: pos))
+            return nil
         case "array":
             if tag.selfClosing { return PlistNode(.array([]), position: pos) }
-            var items: [PlistNode] = []
-            while true {
-                try skipContainerMisc("array")
-                guard i < b.count else { throw error("unclosed <array> element", pos: pos) }
-                if peek("</") { try closeTag("array"); break }
-                items.append(try value(depth: depth + 1))
-            }
-            return PlistNode(.array(items), position: pos)
+            stack.append(Frame(isDict: false, position: pos))
+            return nil
+        default:
+            return try scalar(tag: tag, pos: pos)
+        }
+    }
+
+    private mutating func scalar(tag: Tag, pos: SourcePosition) throws -> PlistNode {
+        switch tag.name {
         case "string":
             if tag.selfClosing { return PlistNode(.string(""), position: pos) }
             return PlistNode(.string(try text("string", open: pos)), position: pos)
@@ -333,29 +395,6 @@ struct XMLPlistTokenizer {
                 throw error("C preprocessor directive in <\(container)> (the file must be preprocessed before it is a property list)")
             }
             throw error("unexpected text in <\(container)>")
-        }
-    }
-
-    private mutating func dictionary(depth: Int, open: SourcePosition) throws -> PlistDictionary {
-        var entries: [PlistEntry] = []
-        while true {
-            try skipContainerMisc("dict")
-            guard i < b.count else { throw error("unclosed <dict> element", pos: open) }
-            if peek("</") { try closeTag("dict"); return PlistDictionary(entries) }
-            let keyStart = i
-            let tag = try openTag()
-            let keyPos = position(keyStart)
-            guard tag.name == "key" else {
-                throw error("value without a key (<\(tag.name)> in <dict>)", pos: keyPos)
-            }
-            let key = tag.selfClosing ? "" : try text("key", open: keyPos)
-            try skipContainerMisc("dict")
-            guard i < b.count else { throw error("unclosed <dict> element", pos: open) }
-            if peek("</") || peek("<key>") || peek("<key/>") || peek("<key ") {
-                throw error("dictionary key without a value (key \"\(key)\")", pos: keyPos)
-            }
-            let v = try value(depth: depth + 1)
-            entries.append(PlistEntry(key: key, keyPosition: keyPos, value: v))
         }
     }
 

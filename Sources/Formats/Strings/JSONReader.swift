@@ -93,7 +93,64 @@ struct JSONTokenizer {
         return v
     }
 
-    private mutating func value(depth: Int) throws -> PlistNode {
+    /// One open object or array; parsing is iterative so nesting never uses the call stack.
+    private struct Frame {
+        var isObject: Bool
+        var position: SourcePosition
+        var items: [PlistNode] = []
+        var entries: [PlistEntry] = []
+        var key = ""
+        var keyPosition = SourcePosition(line: 1, column: 1)
+    }
+
+    private mutating func value(depth baseDepth: Int) throws -> PlistNode {
+        var stack: [Frame] = []
+        var pending = try begin(depth: baseDepth, stack: &stack)
+        while true {
+            let top = stack.count - 1
+            if let node = pending {
+                pending = nil
+                guard top >= 0 else { return node }
+                if stack[top].isObject {
+                    stack[top].entries.append(PlistEntry(key: stack[top].key, keyPosition: stack[top].keyPosition, value: node))
+                } else {
+                    stack[top].items.append(node)
+                }
+                // After a member: ',' or the closing bracket.
+                skipSpace()
+                let isObject = stack[top].isObject
+                guard i < b.count else { throw error(isObject ? "unterminated object" : "unterminated array", pos: stack[top].position) }
+                if b[i] == 0x2C {
+                    i += 1
+                } else if b[i] == (isObject ? 0x7D : 0x5D) {
+                    i += 1
+                    let f = stack.removeLast()
+                    pending = PlistNode(isObject ? .dictionary(PlistDictionary(f.entries)) : .array(f.items), position: f.position)
+                    continue
+                } else {
+                    throw error(isObject ? "expected ',' or '}' in object, found \(describe(i))" : "expected ',' or ']' in array, found \(describe(i))")
+                }
+            }
+            // Before a member.
+            skipSpace()
+            if stack[top].isObject {
+                guard i < b.count else { throw error("unterminated object", pos: stack[top].position) }
+                guard b[i] == 0x22 else { throw error("expected a string key, found \(describe(i))") }
+                let keyPos = position(i)
+                let key = try string()
+                skipSpace()
+                guard i < b.count, b[i] == 0x3A else { throw error("expected ':' after key \"\(key)\", found \(describe(i))") }
+                i += 1
+                skipSpace()
+                stack[top].key = key
+                stack[top].keyPosition = keyPos
+            }
+            pending = try begin(depth: baseDepth + stack.count, stack: &stack)
+        }
+    }
+
+    /// Starts a value at `i`: returns scalars and empty containers, or pushes a frame.
+    private mutating func begin(depth: Int, stack: inout [Frame]) throws -> PlistNode? {
         let pos = position(i)
         guard depth <= limits.maxNestingDepth else {
             throw FormatError(.limitExceeded("max-nesting-depth"), format: format,
@@ -106,45 +163,16 @@ struct JSONTokenizer {
         }
         guard i < b.count else { throw error("unexpected end of data, expected a value") }
         switch b[i] {
-        case 0x7B: // {
+        case 0x7B, 0x5B: // { [
+            let isObject = b[i] == 0x7B
             i += 1
-            var entries: [PlistEntry] = []
             skipSpace()
-            if i < b.count, b[i] == 0x7D { i += 1; return PlistNode(.dictionary(PlistDictionary(entries)), position: pos) }
-            while true {
-                skipSpace()
-                guard i < b.count else { throw error("unterminated object", pos: pos) }
-                guard b[i] == 0x22 else { throw error("expected a string key, found \(describe(i))") }
-                let keyPos = position(i)
-                let key = try string()
-                skipSpace()
-                guard i < b.count, b[i] == 0x3A else { throw error("expected ':' after key \"\(key)\", found \(describe(i))") }
+            if i < b.count, b[i] == (isObject ? 0x7D : 0x5D) {
                 i += 1
-                skipSpace()
-                let v = try value(depth: depth + 1)
-                entries.append(PlistEntry(key: key, keyPosition: keyPos, value: v))
-                skipSpace()
-                guard i < b.count else { throw error("unterminated object", pos: pos) }
-                if b[i] == 0x2C { i += 1; continue }
-                if b[i] == 0x7D { i += 1; break }
-                throw error("expected ',' or '}' in object, found \(describe(i))")
+                return PlistNode(isObject ? .dictionary(PlistDictionary()) : .array([]), position: pos)
             }
-            return PlistNode(.dictionary(PlistDictionary(entries)), position: pos)
-        case 0x5B: // [
-            i += 1
-            var items: [PlistNode] = []
-            skipSpace()
-            if i < b.count, b[i] == 0x5D { i += 1; return PlistNode(.array(items), position: pos) }
-            while true {
-                skipSpace()
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < b.count else { throw error("unterminated array", pos: pos) }
-                if b[i] == 0x2C { i += 1; continue }
-                if b[i] == 0x5D { i += 1; break }
-                throw error("expected ',' or ']' in array, found \(describe(i))")
-            }
-            return PlistNode(.array(items), position: pos)
+            stack.append(Frame(isObject: isObject, position: pos))
+            return nil
         case 0x22:
             return PlistNode(.string(try string()), position: pos)
         case 0x74: try literal("true"); return PlistNode(.bool(true), position: pos)
