@@ -83,6 +83,10 @@ final class OpenStepParserTests: XCTestCase {
         limits.maxNestingDepth = 2
         XCTAssertNoThrow(try parse("((()))", limits: limits))
         XCTAssertEqual(err("(((())))", limits: limits), "OpenStep property list at line 1, column 4 exceeds limit max-nesting-depth: nesting deeper than 2")
+        // Dictionaries count one level each, like arrays (they used to count two).
+        XCTAssertNoThrow(try parse("{a={b={};};}", limits: limits))
+        XCTAssertEqual(err("{a={b={c=d;};};}", limits: limits), "OpenStep property list at line 1, column 10 exceeds limit max-nesting-depth: nesting deeper than 2")
+        XCTAssertEqual(err("a={b=(c);};", limits: limits, braceless: true), "OpenStep property list at line 1, column 7 exceeds limit max-nesting-depth: nesting deeper than 2")
         limits = ReaderLimits()
         limits.maxPlistObjects = 2
         XCTAssertEqual(err("(a, b, c)", limits: limits), "OpenStep property list at line 1, column 5 exceeds limit max-plist-objects: more than 2 objects")

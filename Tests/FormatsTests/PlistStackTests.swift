@@ -28,7 +28,7 @@ final class PlistStackTests: XCTestCase {
             let json = String(repeating: "{\"k\":", count: n) + "1" + String(repeating: "}", count: n)
             Self.check { try JSONReader.parse(Data(json.utf8)) }
             let os = String(repeating: "{k=", count: n) + "v" + String(repeating: ";}", count: n)
-            _ = { try OpenStepParser.parse(Data(os.utf8)) }
+            Self.check { try OpenStepParser.parse(Data(os.utf8)) }
             // Nested arrays with 2-byte refs: object k = [k+1].
             let objects: [[UInt8]] = (0...n).map { k in k == n ? [0x09] : [0xA1, UInt8((k + 1) >> 8), UInt8((k + 1) & 0xFF)] }
             Self.check { try BinaryPropertyListParser.parse(PlistBinaryTests.bplist(objects, offsetSize: 2, refSize: 2)) }
