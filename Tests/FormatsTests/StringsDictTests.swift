@@ -56,6 +56,9 @@ final class StringsDictTests: XCTestCase {
         XCTAssertEqual(files.valueTypes, ["count": "d", "folders": "ld"])
         XCTAssertEqual(files.position, SourcePosition(line: 4, column: 2))
         XCTAssertEqual(d["title"]?.widthVariants, ["20": "Short", "50": "A longer title"])
+        let device = try StringsDictParser.parse(Data("<plist><dict><key>tap</key><dict><key>NSStringDeviceSpecificRuleType</key><dict><key>iphone</key><string>Tap</string><key>mac</key><string>Click</string></dict></dict></dict></plist>".utf8))
+        XCTAssertEqual(device.issues, [])
+        XCTAssertEqual(device["tap"]?.deviceVariants, ["iphone": "Tap", "mac": "Click"])
         XCTAssertEqual(StringsDictParser.variableReferences(in: "100%% %#@a@ %2$#@b@ %d %#@a@"), ["a", "b"])
     }
 

@@ -12,6 +12,8 @@ public struct StringsDictEntry: Sendable, Equatable {
     public var valueTypes: [String: String]
     /// Widths of an `NSStringVariableWidthRuleType` entry, if it is one.
     public var widthVariants: [String: String]
+    /// Devices of an `NSStringDeviceSpecificRuleType` entry (`iphone`, `ipad`, `mac`…), if it is one.
+    public var deviceVariants: [String: String] = [:]
     public var position: SourcePosition?
 
     public init(key: String, formatKey: String? = nil, variables: [String: [String: String]] = [:],
@@ -61,14 +63,22 @@ public enum StringsDictParser {
                 throw error("value of key \"\(e.key)\" is a \(e.value.value.typeName), expected a dictionary", e.value.position ?? e.keyPosition)
             }
             var entry = StringsDictEntry(key: e.key, position: e.keyPosition)
-            if let width = body["NSStringVariableWidthRuleType"] {
-                guard let wd = width.dictionary else {
-                    throw error("\(e.key).NSStringVariableWidthRuleType is a \(width.value.typeName), expected a dictionary", width.position)
+            var isVariantRule = false
+            for rule in ["NSStringVariableWidthRuleType", "NSStringDeviceSpecificRuleType"] {
+                guard let node = body[rule] else { continue }
+                isVariantRule = true
+                guard let wd = node.dictionary else {
+                    throw error("\(e.key).\(rule) is a \(node.value.typeName), expected a dictionary", node.position)
                 }
                 for w in wd.entries {
-                    if let s = w.value.string { entry.widthVariants[w.key] = s }
-                    else { issue("\(e.key).NSStringVariableWidthRuleType.\(w.key) is a \(w.value.value.typeName), expected a string", w.value.position) }
+                    guard let s = w.value.string else {
+                        issue("\(e.key).\(rule).\(w.key) is a \(w.value.value.typeName), expected a string", w.value.position)
+                        continue
+                    }
+                    if rule == "NSStringVariableWidthRuleType" { entry.widthVariants[w.key] = s } else { entry.deviceVariants[w.key] = s }
                 }
+            }
+            if isVariantRule {
                 result.entries.append(entry)
                 continue
             }
