@@ -153,6 +153,15 @@ final class PlistXMLTests: XCTestCase {
         }
     }
 
+    func testEncodingErrors() {
+        XCTAssertEqual(PlistTestSupport.error { try XMLPropertyListParser.parse(Data([0x3C, 0x73, 0xFF, 0x3E])) },
+                       "malformed property list at offset 0x2: invalid UTF-8")
+        XCTAssertEqual(PlistTestSupport.error { try XMLPropertyListParser.parse(Data([0xFF, 0xFE, 0x3C, 0x00, 0x74])) },
+                       "truncated property list at offset 0x4: UTF-16 text has an odd number of bytes")
+        XCTAssertEqual(PlistTestSupport.error { try XMLPropertyListParser.parse(Data([0xFF, 0xFE, 0x00, 0xD8, 0x3C, 0x00])) },
+                       "malformed property list at offset 0x2: invalid UTF-16 (unpaired surrogate)")
+    }
+
     func testEntityAttacksRejected() {
         let laughs = """
         <?xml version="1.0"?>
