@@ -22,6 +22,22 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertEqual(PropertyListReader.detect(Data()), .openStep)
     }
 
+    func testInputSizeLimit() {
+        var limits = ReaderLimits()
+        limits.maxFileBytes = 10
+        let big = Data("<plist><true/></plist>".utf8)
+        XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(big, limits: limits) },
+                       "property list exceeds limit max-file-bytes: input of 22 bytes is larger than 10 bytes")
+        XCTAssertEqual(PlistTestSupport.error { try BinaryPropertyListParser.parse(big, limits: limits) },
+                       "binary property list exceeds limit max-file-bytes: input of 22 bytes is larger than 10 bytes")
+        XCTAssertEqual(PlistTestSupport.error { try JSONReader.parse(big, limits: limits) },
+                       "JSON exceeds limit max-file-bytes: input of 22 bytes is larger than 10 bytes")
+        XCTAssertEqual(PlistTestSupport.error { try StringsFileParser.parse(big, limits: limits) },
+                       "strings file exceeds limit max-file-bytes: input of 22 bytes is larger than 10 bytes")
+        XCTAssertEqual(PlistTestSupport.error { try ProvisioningProfileParser.parse(big, limits: limits) },
+                       "provisioning profile exceeds limit max-file-bytes: input of 22 bytes is larger than 10 bytes")
+    }
+
     func testErrorsComeFromTheDetectedParser() {
         XCTAssertEqual(PlistTestSupport.error { try PropertyListReader.read(Data("<plist><dict></plist>".utf8)) },
                        "malformed property list at line 1, column 14: mismatched closing tag </plist>, expected </dict>")

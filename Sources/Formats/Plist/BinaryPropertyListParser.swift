@@ -17,6 +17,7 @@ public enum BinaryPropertyListParser {
     public static let formatName = "binary property list"
 
     public static func parse(_ data: Data, limits: ReaderLimits = .default) throws -> PlistNode {
+        try limits.checkInputSize(data.count, format: formatName)
         var p = try BinaryPlistReader(ByteReader(data, format: formatName), limits: limits)
         return try p.object(p.topObject, depth: 0)
     }

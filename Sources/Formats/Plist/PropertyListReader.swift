@@ -1,10 +1,20 @@
 import Foundation
 
+extension ReaderLimits {
+    /// Throws `.limitExceeded("max-file-bytes")` when an input is larger than `maxFileBytes`.
+    func checkInputSize(_ count: Int, format: String) throws {
+        guard count <= maxFileBytes else {
+            throw FormatError.limit(format, "max-file-bytes", "input of \(count) bytes is larger than \(maxFileBytes) bytes")
+        }
+    }
+}
+
 /// Reads a property list in any of Apple's formats, detected by content:
 /// `bplist` magic → binary; `<?xml`, `<!DOCTYPE` or `<plist` after an optional byte-order
 /// mark and whitespace (UTF-8 or UTF-16) → XML; anything else → OpenStep.
 public enum PropertyListReader {
     public static func read(_ data: Data, limits: ReaderLimits = .default) throws -> (root: PlistNode, format: PlistFormat) {
+        try limits.checkInputSize(data.count, format: XMLPropertyListParser.formatName)
         let format = detect(data)
         switch format {
         case .binary: return (try BinaryPropertyListParser.parse(data, limits: limits), .binary)

@@ -18,6 +18,7 @@ public enum XMLPropertyListParser {
     public static let formatName = "property list"
 
     public static func parse(_ data: Data, limits: ReaderLimits = .default) throws -> PlistNode {
+        try limits.checkInputSize(data.count, format: formatName)
         let (text, _) = try TextDecoding.decode(data, format: formatName)
         var p = XMLPlistTokenizer(Array(text.utf8), limits: limits)
         return try p.document()

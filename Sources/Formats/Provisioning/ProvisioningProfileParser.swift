@@ -78,6 +78,7 @@ public enum ProvisioningProfileParser {
 
     /// The encapsulated content bytes of a CMS SignedData.
     public static func signedContent(_ bytes: Data, limits: ReaderLimits = .default) throws -> [UInt8] {
+        try limits.checkInputSize(bytes.count, format: formatName)
         let der = DERReader(ByteReader(bytes, format: formatName), maxDepth: min(limits.maxNestingDepth, 64))
         let format = formatName
         func expect(_ e: DERReader.Element, _ tag: UInt8, _ what: String) throws {

@@ -11,6 +11,7 @@ public enum JSONReader {
     public static let formatName = "JSON"
 
     public static func parse(_ data: Data, limits: ReaderLimits = .default) throws -> PlistNode {
+        try limits.checkInputSize(data.count, format: formatName)
         var b = [UInt8](data)
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { b.removeFirst(3) }
         if let bad = firstInvalidUTF8(b) {

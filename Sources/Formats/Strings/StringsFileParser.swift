@@ -49,6 +49,7 @@ public enum StringsFileParser {
     public static let formatName = "strings file"
 
     public static func parse(_ data: Data, limits: ReaderLimits = .default) throws -> StringsTable {
+        try limits.checkInputSize(data.count, format: formatName)
         let root: PlistNode
         let format = PropertyListReader.detect(data)
         switch format {
