@@ -20,6 +20,11 @@ final class PlistReaderTests: XCTestCase {
         let bin = try PropertyListSerialization.data(fromPropertyList: ["a": "b"], format: .binary, options: 0)
         XCTAssertEqual(try PropertyListReader.read(bin).format, .binary)
         XCTAssertEqual(PropertyListReader.detect(Data()), .openStep)
+        XCTAssertEqual(PropertyListReader.detect(Data("<array><true/></array>".utf8)), .xml)
+        XCTAssertEqual(PropertyListReader.detect(Data(" <dict/>".utf8)), .xml)
+        XCTAssertEqual(PropertyListReader.detect(Data("<0a1b>".utf8)), .openStep)
+        XCTAssertEqual(PropertyListReader.detect(Data("<abcdef>".utf8)), .openStep)
+        XCTAssertEqual(try PropertyListReader.read(Data("<array><true/></array>".utf8)).root.array?.count, 1)
     }
 
     func testInputSizeLimit() {

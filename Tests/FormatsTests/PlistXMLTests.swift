@@ -95,7 +95,9 @@ final class PlistXMLTests: XCTestCase {
 
     func testBareRootAndNumbers() throws {
         XCTAssertEqual(try parse("<string>x</string>").string, "x")
-        XCTAssertEqual(try parse("<integer> 0x10 </integer>").integer, 16)
+        XCTAssertEqual(try parse("<integer>\n 0x10</integer>").integer, 16)
+        XCTAssertEqual(try parse("<plist><array><key>k</key></array></plist>").array?.first?.string, "k")
+        XCTAssertEqual(try parse("<real>-infinity</real>").value, .real(-.infinity))
         XCTAssertEqual(try parse("<integer>-0x10</integer>").integer, -16)
         XCTAssertEqual(try parse("<integer>+7</integer>").integer, 7)
         XCTAssertTrue(try { if case .real(let d) = try parse("<real>nan</real>").value { return d.isNaN } else { return false } }())
@@ -137,7 +139,13 @@ final class PlistXMLTests: XCTestCase {
             ("<string>&#0;</string>", "malformed property list at line 1, column 9: invalid character reference &#0;"),
             ("<string>a & b</string>", "malformed property list at line 1, column 11: unterminated entity reference"),
             ("<string>a<b>x</b></string>", "malformed property list at line 1, column 10: unexpected element <b> inside <string>"),
-            ("<key>a</key>", "malformed property list at line 1, column 1: <key> outside a dictionary"),
+            ("<integer>12 </integer>", "malformed property list at line 1, column 1: trailing whitespace in <integer>"),
+            ("<real>1.5\n</real>", "malformed property list at line 1, column 1: trailing whitespace in <real>"),
+            ("<real>0x1p3</real>", "malformed property list at line 1, column 1: invalid real '0x1p3'"),
+            ("<date> 2024-01-01T00:00:00Z</date>", "malformed property list at line 1, column 1: invalid date ' 2024-01-01T00:00:00Z', expected YYYY-MM-DDTHH:MM:SSZ"),
+            ("<true> </true>", "malformed property list at line 1, column 1: <true> must be empty"),
+            ("<string>a<!-- c -->b</string>", "malformed property list at line 1, column 10: comment inside <string>"),
+            ("<dict><key>a<?pi?></key><true/></dict>", "malformed property list at line 1, column 13: processing instruction inside <key>"),
             ("<true>x</true>", "malformed property list at line 1, column 1: <true> must be empty"),
             ("<plist><plist/></plist>", "malformed property list at line 1, column 8: nested <plist> element"),
             ("<!-- x", "malformed property list at line 1, column 1: unterminated comment"),

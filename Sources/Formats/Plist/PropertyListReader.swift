@@ -10,8 +10,9 @@ extension ReaderLimits {
 }
 
 /// Reads a property list in any of Apple's formats, detected by content:
-/// `bplist` magic → binary; `<?xml`, `<!DOCTYPE` or `<plist` after an optional byte-order
-/// mark and whitespace (UTF-8 or UTF-16) → XML; anything else → OpenStep.
+/// `bplist` magic → binary; `<?xml`, `<!DOCTYPE`, `<plist`, `<!--` or a bare value element
+/// such as `<dict>` after an optional byte-order mark and whitespace (UTF-8 or UTF-16) → XML;
+/// anything else → OpenStep.
 public enum PropertyListReader {
     public static func read(_ data: Data, limits: ReaderLimits = .default) throws -> (root: PlistNode, format: PlistFormat) {
         try limits.checkInputSize(data.count, format: XMLPropertyListParser.formatName)
@@ -31,6 +32,8 @@ public enum PropertyListReader {
 
     /// True when the first non-space characters are `<?xml`, `<!DOCTYPE` or `<plist`, in
     /// UTF-8 (with or without BOM) or UTF-16 (with BOM, or recognisable by its NUL bytes).
+    static let bareElements: Set<String> = ["dict", "array", "string", "integer", "real", "true", "false", "date", "data", "key"]
+
     static func looksLikeXML(_ data: Data) -> Bool {
         let b = [UInt8](data.prefix(512))
         var ascii: [UInt8] = []
@@ -50,7 +53,16 @@ public enum PropertyListReader {
         var k = 0
         while k < ascii.count, ascii[k] == 0x20 || ascii[k] == 0x09 || ascii[k] == 0x0A || ascii[k] == 0x0D { k += 1 }
         let rest = ascii[k...]
-        return rest.starts(with: Array("<?xml".utf8)) || rest.starts(with: Array("<!DOCTYPE".utf8))
-            || rest.starts(with: Array("<plist".utf8)) || rest.starts(with: Array("<!--".utf8))
+        if rest.starts(with: Array("<?xml".utf8)) || rest.starts(with: Array("<!DOCTYPE".utf8))
+            || rest.starts(with: Array("<plist".utf8)) || rest.starts(with: Array("<!--".utf8)) {
+            return true
+        }
+        // A bare value element (`<dict>`, `<array/>`…), which Foundation also reads as XML. Each
+        // of these names has a non-hex letter, so none can be OpenStep `<0a1b>` data.
+        guard rest.first == 0x3C else { return false }
+        let name = rest.dropFirst().prefix { ($0 >= 0x61 && $0 <= 0x7A) }
+        let after = rest.dropFirst(1 + name.count).first
+        return bareElements.contains(String(decoding: name, as: UTF8.self))
+            && (after == 0x3E || after == 0x2F || after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D)
     }
 }

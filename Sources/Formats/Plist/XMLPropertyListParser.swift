@@ -364,7 +364,7 @@ struct XMLPlistTokenizer {
         case "true", "false":
             if !tag.selfClosing {
                 let t = try text(tag.name, open: pos)
-                guard t.allSatisfy(\.isWhitespace) else { throw error("<\(tag.name)> must be empty", pos: pos) }
+                guard t.isEmpty else { throw error("<\(tag.name)> must be empty", pos: pos) }
             }
             return PlistNode(.bool(tag.name == "true"), position: pos)
         case "integer":
@@ -380,7 +380,9 @@ struct XMLPlistTokenizer {
             let t = tag.selfClosing ? "" : try text("data", open: pos)
             return PlistNode(.data(try Self.base64(t, pos: pos)), position: pos)
         case "key":
-            throw error("<key> outside a dictionary", pos: pos)
+            // CoreFoundation reads a <key> outside a dictionary as a string.
+            if tag.selfClosing { return PlistNode(.string(""), position: pos) }
+            return PlistNode(.string(try text("key", open: pos)), position: pos)
         case "plist":
             throw error("nested <plist> element", pos: pos)
         default:
@@ -426,9 +428,10 @@ struct XMLPlistTokenizer {
                     out.append(contentsOf: b[(i + 9)..<end])
                     i = end + 3
                 } else if peek("<!--") {
-                    try skipComment()
+                    // CoreFoundation ends the text at any markup but CDATA, so iOS fails here.
+                    throw error("comment inside <\(element)>")
                 } else if peek("<?") {
-                    try skipProcessingInstruction()
+                    throw error("processing instruction inside <\(element)>")
                 } else {
                     let at = i
                     let tag = try openTag()
@@ -470,10 +473,13 @@ struct XMLPlistTokenizer {
 
     // MARK: scalar conversions
 
-    private static func trimmed(_ s: String) -> Substring {
+    /// Leading whitespace is skipped as CoreFoundation does; trailing whitespace is an error
+    /// there (it expects the closing tag right after the number), so it is here too.
+    private static func number(_ s: String, _ what: String, pos: SourcePosition) throws -> Substring {
         var sub = Substring(s)
         while let f = sub.first, f.isWhitespace { sub = sub.dropFirst() }
-        while let l = sub.last, l.isWhitespace { sub = sub.dropLast() }
+        guard !sub.isEmpty else { throw fail("empty \(what)", pos) }
+        if let l = sub.last, l.isWhitespace { throw fail("trailing whitespace in <\(what)>", pos) }
         return sub
     }
 
@@ -482,8 +488,7 @@ struct XMLPlistTokenizer {
     }
 
     static func integer(_ raw: String, pos: SourcePosition) throws -> Int64 {
-        let t = trimmed(raw)
-        guard !t.isEmpty else { throw fail("empty integer", pos) }
+        let t = try number(raw, "integer", pos: pos)
         var digits = t
         var negative = false
         if digits.first == "-" { negative = true; digits = digits.dropFirst() }
@@ -506,9 +511,11 @@ struct XMLPlistTokenizer {
     }
 
     static func real(_ raw: String, pos: SourcePosition) throws -> Double {
-        let t = trimmed(raw)
-        guard !t.isEmpty else { throw fail("empty real", pos) }
-        guard t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+        let t = try number(raw, "real", pos: pos)
+        var unsigned = t.lowercased()
+        if unsigned.hasPrefix("-") || unsigned.hasPrefix("+") { unsigned.removeFirst() }
+        let special = ["nan", "inf", "infinity"].contains(unsigned)
+        guard special || t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") }),
               let d = Double(t) else {
             throw fail("invalid real '\(t)'", pos)
         }
@@ -516,7 +523,7 @@ struct XMLPlistTokenizer {
     }
 
     static func date(_ raw: String, pos: SourcePosition) throws -> Date {
-        let t = Array(trimmed(raw).utf8)
+        let t = Array(raw.utf8) // no whitespace allowed, as in CoreFoundation
         func num(_ from: Int, _ count: Int) -> Int? {
             var v = 0
             for k in from..<(from + count) {
