@@ -45,6 +45,10 @@ final class StringsFileTests: XCTestCase {
             XCTAssertEqual(t.entries[1].keyPosition, SourcePosition(line: 2, column: 1))
         }
         XCTAssertEqual(try StringsFileParser.parse(Data()).entries, [])
+        // Trailing NULs are ignored (as CoreFoundation does); content after a NUL is lost there.
+        XCTAssertEqual(try StringsFileParser.parse(Data("\"a\" = \"b\";\0\0\n".utf8))["a"], "b")
+        XCTAssertEqual(PlistTestSupport.error { try StringsFileParser.parse(Data("\"a\" = \"b\";\0\"c\" = \"d\";".utf8)) },
+                       "malformed strings file at line 1, column 11: NUL character where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)")
     }
 
     func testPlistForms() throws {

@@ -184,6 +184,19 @@ public struct OpenStepParser {
                 pending = PlistNode(.dictionary(PlistDictionary(f.entries)), position: f.position)
                 continue
             }
+            if s[i] == "\0", closing == nil {
+                // Some tools end `.strings` files with NUL characters; CoreFoundation stops
+                // reading at the first one. Trailing NULs are harmless, anything after is lost.
+                var k = i
+                while k < s.count, s[k] == "\0" || s[k] == " " || s[k] == "\n" || s[k] == "\r" || s[k] == "\t" { k += 1 }
+                guard k == s.count else {
+                    throw error("NUL character where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)")
+                }
+                while i < s.count { advance() }
+                let f = stack.removeLast()
+                pending = PlistNode(.dictionary(PlistDictionary(f.entries)), position: f.position)
+                continue
+            }
             let keyPos = position
             let key: String
             if s[i] == "\"" || s[i] == "'" {
