@@ -114,7 +114,15 @@ final class StringsCatalogTests: XCTestCase {
         try XCTSkipIf(files.isEmpty, "no corpus")
         var failures: [String] = []
         for f in files {
-            do { _ = try StringCatalogParser.parse(Data(contentsOf: f)) } catch { failures.append("\(f.path): \(error)") }
+            do {
+                let data = try Data(contentsOf: f)
+                _ = try StringCatalogParser.parse(data)
+                // JSONSerialization is the oracle for the JSON values (trusted test input only).
+                let oracle = try JSONSerialization.jsonObject(with: data)
+                if !PlistTestSupport.equal(try JSONReader.parse(data), oracle) { failures.append("\(f.path): differs from JSONSerialization") }
+            } catch {
+                failures.append("\(f.path): \(error)")
+            }
         }
         XCTAssertEqual(failures, [])
     }
