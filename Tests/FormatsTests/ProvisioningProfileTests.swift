@@ -22,6 +22,8 @@ final class ProvisioningProfileTests: XCTestCase {
         XCTAssertEqual(dev.expirationDate, Date(timeIntervalSince1970: 1736848800))
         XCTAssertEqual(dev.entitlements?["application-identifier"]?.string, "ABCDE12345.com.example.preflight")
         XCTAssertEqual(dev.entitlements?["get-task-allow"]?.position, SourcePosition(line: 20, column: 3))
+        XCTAssertTrue(dev.isExpired(at: Date(timeIntervalSince1970: 1736848800)))
+        XCTAssertFalse(dev.isExpired(at: Date(timeIntervalSince1970: 1736848799)))
         XCTAssertEqual(try profile("adhoc").kind, .adHoc)
         XCTAssertEqual(try profile("enterprise").kind, .enterprise)
         XCTAssertTrue(try profile("enterprise").provisionsAllDevices)

@@ -28,6 +28,11 @@ public struct ProvisioningProfile: Sendable, Equatable {
     /// The whole inner property list, with positions.
     public var plist: PlistNode
 
+    /// True when the profile has an expiration date at or before `date`.
+    public func isExpired(at date: Date) -> Bool {
+        expirationDate.map { $0 <= date } ?? false
+    }
+
     public init(plist: PlistNode) {
         self.plist = plist
         name = plist["Name"]?.string
