@@ -52,9 +52,8 @@ public struct OpenStepParser {
                 guard i >= s.count else { throw error("unexpected text after the top-level dictionary") }
                 return node
             }
-            let start = SourcePosition(line: 1, column: 1)
-            let dict = try dictionaryBody(depth: 0, closing: nil)
-            return PlistNode(.dictionary(dict), position: start)
+            var stack = [Frame(isDict: true, closing: nil, position: SourcePosition(line: 1, column: 1))]
+            return try run(&stack, pending: nil, baseDepth: 0)
         }
         guard i < s.count else { throw error("empty document") }
         let node = try value(depth: 0)
@@ -105,7 +104,133 @@ public struct OpenStepParser {
         }
     }
 
+    /// An open dictionary or array. Nesting is parsed with this explicit stack instead of
+    /// recursion, so the deepest input the limits allow cannot exhaust a thread's stack.
+    private struct Frame {
+        var isDict: Bool
+        /// `}` for a dictionary in braces, nil for the braceless top level of a `.strings` file.
+        var closing: Unicode.Scalar?
+        var position: SourcePosition
+        var items: [PlistNode] = []
+        var entries: [PlistEntry] = []
+        var key = ""
+        var keyPosition: SourcePosition?
+    }
+
     private mutating func value(depth: Int) throws -> PlistNode {
+        var stack: [Frame] = []
+        let first = try begin(depth: depth, stack: &stack)
+        return try run(&stack, pending: first, baseDepth: depth)
+    }
+
+    /// Reads until every frame on `stack` is closed; returns the outermost value.
+    private mutating func run(_ stack: inout [Frame], pending initial: PlistNode?, baseDepth: Int) throws -> PlistNode {
+        var pending = initial
+        while true {
+            if let node = pending {
+                pending = nil
+                guard !stack.isEmpty else { return node }
+                let top = stack.count - 1
+                if stack[top].isDict {
+                    try skipTrivia()
+                    guard i < s.count, s[i] == ";" else {
+                        throw error("expected ';' after the value of key \"\(stack[top].key)\"")
+                    }
+                    advance()
+                    stack[top].entries.append(PlistEntry(key: stack[top].key, keyPosition: stack[top].keyPosition, value: node))
+                } else {
+                    stack[top].items.append(node)
+                    try skipTrivia()
+                    let open = stack[top].position
+                    guard i < s.count else { throw error("unterminated array opened at line \(open.line)", at: open) }
+                    if s[i] == "," {
+                        advance()
+                    } else if s[i] == ")" {
+                        advance()
+                        let f = stack.removeLast()
+                        pending = PlistNode(.array(f.items), position: f.position)
+                        continue
+                    } else {
+                        throw error("expected ',' or ')' in array, found '\(s[i].escaped(asASCII: true))'")
+                    }
+                }
+            }
+            let top = stack.count - 1
+            let open = stack[top].position
+            try skipTrivia()
+            if !stack[top].isDict {
+                guard i < s.count else { throw error("unterminated array opened at line \(open.line)", at: open) }
+                if s[i] == ")" {
+                    advance()
+                    let f = stack.removeLast()
+                    pending = PlistNode(.array(f.items), position: f.position)
+                    continue
+                }
+                pending = try begin(depth: baseDepth + stack.count, stack: &stack)
+                continue
+            }
+            let closing = stack[top].closing
+            guard i < s.count else {
+                if closing == nil {
+                    let f = stack.removeLast()
+                    pending = PlistNode(.dictionary(PlistDictionary(f.entries)), position: f.position)
+                    continue
+                }
+                throw error("unterminated dictionary opened at line \(open.line)", at: open)
+            }
+            if let closing, s[i] == closing {
+                advance()
+                let f = stack.removeLast()
+                pending = PlistNode(.dictionary(PlistDictionary(f.entries)), position: f.position)
+                continue
+            }
+            if s[i] == "\0", closing == nil {
+                // Some tools end `.strings` files with NUL characters; CoreFoundation stops
+                // reading at the first one. Trailing NULs are harmless, anything after is lost.
+                var k = i
+                while k < s.count, s[k] == "\0" || s[k] == " " || s[k] == "\n" || s[k] == "\r" || s[k] == "\t" { k += 1 }
+                guard k == s.count else {
+                    throw error("NUL character where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)")
+                }
+                while i < s.count { advance() }
+                let f = stack.removeLast()
+                pending = PlistNode(.dictionary(PlistDictionary(f.entries)), position: f.position)
+                continue
+            }
+            let keyPos = position
+            let key: String
+            if s[i] == "\"" || s[i] == "'" {
+                key = try quoted()
+            } else if isUnquoted(s[i]) {
+                key = unquoted()
+            } else if s[i] == ";", closing == nil {
+                // `"a" = "b";;` — CoreFoundation stops reading a `.strings` file at the stray
+                // semicolon and silently drops every later entry; say so rather than guess.
+                throw error("stray ';' where a key was expected (CoreFoundation stops reading the file here and ignores every later entry)")
+            } else {
+                throw error("expected a key, found '\(s[i].escaped(asASCII: true))'")
+            }
+            try countObject()
+            try skipTrivia()
+            guard i < s.count else { throw error("unexpected end of data after key \"\(key)\"") }
+            if s[i] == ";", closing == nil {
+                // `.strings` shorthand: "key"; means "key" = "key";
+                advance()
+                stack[top].entries.append(PlistEntry(key: key, keyPosition: keyPos, value: PlistNode(.string(key), position: keyPos)))
+                continue
+            }
+            guard s[i] == "=" else { throw error("expected '=' after key \"\(key)\"") }
+            advance()
+            try skipTrivia()
+            stack[top].key = key
+            stack[top].keyPosition = keyPos
+            pending = try begin(depth: baseDepth + stack.count, stack: &stack)
+        }
+    }
+
+    /// Starts a value at `i`: returns scalars, or pushes a frame for `{` and `(`.
+    /// A container at depth d holds values at depth d + 1, for dictionaries and arrays alike.
+    private mutating func begin(depth: Int, stack: inout [Frame]) throws -> PlistNode? {
         guard depth <= limits.maxNestingDepth else {
             throw FormatError(.limitExceeded("max-nesting-depth"), format: format,
                               reason: "nesting deeper than \(limits.maxNestingDepth)", line: line, column: i - lineStart + 1)
@@ -116,23 +241,12 @@ public struct OpenStepParser {
         switch s[i] {
         case "{":
             advance()
-            let dict = try dictionaryBody(depth: depth + 1, closing: "}")
-            return PlistNode(.dictionary(dict), position: start)
+            stack.append(Frame(isDict: true, closing: "}", position: start))
+            return nil
         case "(":
             advance()
-            var items: [PlistNode] = []
-            while true {
-                try skipTrivia()
-                guard i < s.count else { throw error("unterminated array opened at line \(start.line)", at: start) }
-                if s[i] == ")" { advance(); break }
-                items.append(try value(depth: depth + 1))
-                try skipTrivia()
-                guard i < s.count else { throw error("unterminated array opened at line \(start.line)", at: start) }
-                if s[i] == "," { advance(); continue }
-                if s[i] == ")" { advance(); break }
-                throw error("expected ',' or ')' in array, found '\(s[i].escaped(asASCII: true))'")
-            }
-            return PlistNode(.array(items), position: start)
+            stack.append(Frame(isDict: false, closing: nil, position: start))
+            return nil
         case "<":
             advance()
             var bytes: [UInt8] = []
@@ -153,47 +267,6 @@ public struct OpenStepParser {
         default:
             guard isUnquoted(s[i]) else { throw error("unexpected character '\(s[i].escaped(asASCII: true))'") }
             return PlistNode(.string(unquoted()), position: start)
-        }
-    }
-
-    private mutating func dictionaryBody(depth: Int, closing: Unicode.Scalar?) throws -> PlistDictionary {
-        var entries: [PlistEntry] = []
-        let open = position
-        while true {
-            try skipTrivia()
-            guard i < s.count else {
-                if closing == nil { return PlistDictionary(entries) }
-                throw error("unterminated dictionary opened at line \(open.line)", at: open)
-            }
-            if let closing, s[i] == closing { advance(); return PlistDictionary(entries) }
-            let keyPos = position
-            let key: String
-            if s[i] == "\"" || s[i] == "'" {
-                key = try quoted()
-            } else if isUnquoted(s[i]) {
-                key = unquoted()
-            } else {
-                throw error("expected a key, found '\(s[i].escaped(asASCII: true))'")
-            }
-            try countObject()
-            try skipTrivia()
-            guard i < s.count else { throw error("unexpected end of data after key \"\(key)\"") }
-            if s[i] == ";", closing == nil {
-                // `.strings` shorthand: "key"; means "key" = "key";
-                advance()
-                entries.append(PlistEntry(key: key, keyPosition: keyPos, value: PlistNode(.string(key), position: keyPos)))
-                continue
-            }
-            guard s[i] == "=" else { throw error("expected '=' after key \"\(key)\"") }
-            advance()
-            try skipTrivia()
-            let v = try value(depth: depth + 1)
-            try skipTrivia()
-            guard i < s.count, s[i] == ";" else {
-                throw error("expected ';' after the value of key \"\(key)\"")
-            }
-            advance()
-            entries.append(PlistEntry(key: key, keyPosition: keyPos, value: v))
         }
     }
 
@@ -246,19 +319,22 @@ public struct OpenStepParser {
             case "b": out.append("\u{08}")
             case "f": out.append("\u{0c}")
             case "v": out.append("\u{0b}")
-            case "U", "u":
+            case "U":
+                // Only uppercase: CoreFoundation reads `\u203A` as the letters "u203A", and so
+                // does iOS when it shows the string; report what the device shows.
                 var v: UInt32 = 0
                 var n = 0
                 while n < 4, i < s.count, let h = hexValue(s[i]) { v = v << 4 | UInt32(h); n += 1; advance() }
                 guard n > 0 else { throw error("\\U escape without hex digits") }
-                // Characters outside the BMP are written as a UTF-16 surrogate pair of escapes.
-                if (0xD800...0xDBFF).contains(v), i + 5 < s.count, s[i] == "\\", s[i + 1] == "U" || s[i + 1] == "u" {
-                    var low: UInt32 = 0
+                // A UTF-16 surrogate pair written as two escapes (`\UD83D\UDE00`) is one
+                // character, as CoreFoundation decodes it.
+                if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "U" {
+                    var lo: UInt32 = 0
                     var m = 0
-                    while m < 4, let h = hexValue(s[i + 2 + m]) { low = low << 4 | UInt32(h); m += 1 }
-                    if m == 4, (0xDC00...0xDFFF).contains(low) {
+                    while m < 4, i + 2 + m < s.count, let h = hexValue(s[i + 2 + m]) { lo = lo << 4 | UInt32(h); m += 1 }
+                    if m == 4, (0xDC00...0xDFFF).contains(lo) {
                         for _ in 0..<6 { advance() }
-                        v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                        v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
                     }
                 }
                 // A lone surrogate cannot be represented; keep the replacement character.
