@@ -36,6 +36,35 @@ public enum ContentLoader {
         }
         bundle.privacyManifests = bundle.privacyManifestPaths.map { plist($0, source: source, limits: limits) }
         bundle.privacyManifests.forEach(note)
+        loadLocalizations(&bundle, source: source, limits: limits, problems: &problems)
+        if let p = bundle.provisioningProfilePath {
+            do { bundle.provisioningProfile = try ProvisioningProfileParser.parse(try source.read(p), limits: limits) } catch {
+                problems.append(LoadProblem(unreadable: error, path: p, bundle: bundle.name))
+            }
+        }
+    }
+
+    /// Parses every localized table: a malformed one is a problem (iOS stops reading it), and
+    /// `InfoPlist.strings` tables and string catalogs are kept for the localization rules.
+    static func loadLocalizations(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
+        for file in bundle.localizations {
+            do {
+                let data = try source.read(file.path)
+                switch file.kind {
+                case .infoPlistStrings:
+                    let table = try StringsFileParser.parse(data, limits: limits)
+                    if let lang = file.language { bundle.infoPlistStrings[lang] = table }
+                case .strings:
+                    _ = try StringsFileParser.parse(data, limits: limits)
+                case .stringsdict:
+                    _ = try StringsDictParser.parse(data, limits: limits)
+                case .xcstrings:
+                    bundle.stringCatalogs[file.path] = try StringCatalogParser.parse(data, limits: limits)
+                }
+            } catch {
+                problems.append(LoadProblem(unreadable: error, path: file.path, bundle: bundle.name))
+            }
+        }
     }
 
     /// Parses the bundle's Mach-O files, and takes its entitlements from the executable's

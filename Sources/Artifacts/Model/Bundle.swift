@@ -84,7 +84,13 @@ public struct Bundle: Sendable {
 
     public var localizations: [LocalizedFile] = []
 
+    /// Parsed `InfoPlist.strings` tables by language (what the permission prompts show).
+    public var infoPlistStrings: [String: StringsTable] = [:]
+    /// Parsed string catalogs (`.xcstrings`, projects only) by path.
+    public var stringCatalogs: [String: StringCatalog] = [:]
+
     public var provisioningProfilePath: String?
+    public var provisioningProfile: ProvisioningProfile?
 
     /// `CFBundleExecutable` resolved to a path (built apps).
     public var executablePath: String?

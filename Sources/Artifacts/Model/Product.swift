@@ -65,6 +65,17 @@ public struct LoadProblem: Sendable, Equatable {
     }
 }
 
+extension LoadProblem {
+    /// A read failure as a problem: format errors keep their position, others their text.
+    public init(unreadable error: Error, path: String, bundle: String?) {
+        if let e = error as? FormatError {
+            self.init(.unreadable(e), path: path, bundle: bundle)
+        } else {
+            self.init(.inaccessible("\(error)"), path: path, bundle: bundle)
+        }
+    }
+}
+
 public struct FileLocation: Sendable, Equatable, Hashable {
     public var path: String
     public var position: SourcePosition?

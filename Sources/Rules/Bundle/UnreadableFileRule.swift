@@ -17,8 +17,11 @@ public struct UnreadableFileRule: Rule {
         area: .bundle, severity: .error, tags: ["app-review"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
-                         "Example": "not a Mach-O",
-                         "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\" "], kind: .app),
+                         "Example": "not a Mach-O"], kind: .app),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+                         "Example": "\u{CF}\u{FA}\u{ED}\u{FE}",
+                         "embedded.mobileprovision": "not a signed profile"], kind: .app,
+                        note: "A provisioning profile that is not CMS-signed data."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
@@ -35,7 +38,8 @@ public struct UnreadableFileRule: Rule {
         }
         return context.product.problems.compactMap { p in
             switch p.kind {
-            case .unreadable(let error) where !covered.contains(p.path):
+            case .unreadable(let error) where !covered.contains(p.path)
+                && !MalformedStringsFileRule.extensions.contains(PathUtil.pathExtension(p.path)):
                 return finding("\(p.path) cannot be read: \(error)", bundle: p.bundle,
                                at: FileLocation(path: p.path, position: error.position), fingerprint: [p.path])
             case .inaccessible(let reason):

@@ -7,6 +7,7 @@ public enum RuleRegistry {
         MalformedEntitlementsRule.self,
         MalformedPrivacyManifestRule.self,
         UnreadableFileRule.self,
+        MalformedStringsFileRule.self,
         MissingInfoPlistRule.self,
         MissingBundleExecutableRule.self,
         SymlinkOutsideBundleRule.self,
