@@ -39,7 +39,7 @@ enum FolderLoader {
             let nameProves = stem == "Info" || stem.hasSuffix("-Info") || stem.hasSuffix("_Info")
             if !nameProves, plist.error == nil, !looksLikeInfoPlist(plist.root) { continue }
             var b = Bundle(name: bundleName(infoPlistPath: e.path), kind: kind(infoPlistPath: e.path, root: plist.root),
-                           path: PathUtil.parent(e.path))
+                           path: bundleFolder(infoPlistPath: e.path))
             b.infoPlistPath = e.path
             b.infoPlist = plist
             bundles.append(b)
@@ -59,12 +59,19 @@ enum FolderLoader {
         for suffix in ["-Info", "_Info"] where file.hasSuffix(suffix) && file.count > suffix.count {
             return String(file.dropLast(suffix.count))
         }
+        let folder = bundleFolder(infoPlistPath: infoPlistPath)
+        return folder.isEmpty ? "(root)" : PathUtil.lastComponent(folder)
+    }
+
+    /// The folder a source bundle owns: the Info.plist's folder, or its parent when the plist
+    /// sits in a `Resources`/`Supporting Files` subfolder beside the target's code.
+    static func bundleFolder(infoPlistPath: String) -> String {
         var folder = PathUtil.parent(infoPlistPath)
         while ["Resources", "Supporting Files", "SupportingFiles", "Support", "Configuration"].contains(PathUtil.lastComponent(folder)),
               !PathUtil.parent(folder).isEmpty {
             folder = PathUtil.parent(folder)
         }
-        return folder.isEmpty ? "(root)" : PathUtil.lastComponent(folder)
+        return folder
     }
 
     static func kind(infoPlistPath: String, root: PlistNode?) -> BundleKind {
