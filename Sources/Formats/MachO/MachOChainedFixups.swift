@@ -141,12 +141,14 @@ extension SliceParser {
             let pageEnd = min(pageFileStart + pageSize, segFileEnd)
             for first in starts {
                 var loc = pageFileStart + first
+                var previous = sSeg + 22 + page * 2  // where the chain came from, for errors
                 var steps = 0
                 while true {
                     steps += 1
                     guard loc >= segFileStart, loc + width <= pageEnd, steps <= pageSize / stride + 1 else {
-                        throw bad("\(what) page \(page) chain runs past the end of the page", loc >= 0 && loc < r.count ? loc : sSeg)
+                        throw bad("\(what) page \(page) chain runs past the end of the page", previous)
                     }
+                    previous = loc
                     let raw = width == 8 ? try u64(loc) : UInt64(try u32(loc))
                     let decoded = Self.decodeChained(raw, format: pointerFormat)
                     if let ordinal = decoded.bindOrdinal {

@@ -53,7 +53,6 @@ public enum MachOReader {
         try reader.check(8, count * entrySize, "fat_arch table of \(count) entries")
         var ranges: [(Range<Int>, String)] = []
         var seenArchs = Set<String>()
-        var slices: [MachOSlice] = []
         for i in 0..<count {
             let e = 8 + i * entrySize
             let cpuType = Int32(bitPattern: try reader.u32(e, bigEndian: true))
@@ -91,8 +90,13 @@ public enum MachOReader {
                 throw FormatError.malformed(format, "\(what) duplicates the architecture of an earlier slice", offset: e)
             }
             ranges.append((start..<end, what))
-            let sliceReader = ByteReader(Array(reader.bytes[start..<end]), format: format)
-            let magic = try sliceReader.u32(0, bigEndian: true, "\(what) magic")
+        }
+        // Every entry is valid and no two overlap: now parse the slices.
+        var slices: [MachOSlice] = []
+        for (range, what) in ranges {
+            let start = range.lowerBound
+            let sliceReader = ByteReader(Array(reader.bytes[range]), format: format)
+            let magic = range.count >= 4 ? try reader.u32(start, bigEndian: true) : 0
             guard thinMagics.contains(magic) else {
                 throw FormatError(.unsupported, format: format,
                                   reason: "\(what) is not a thin Mach-O image (magic 0x\(String(magic, radix: 16)))",
