@@ -314,6 +314,28 @@ final class MachOMalformedTests: XCTestCase {
         }
     }
 
+    func testExtremeValuesDoNotOverflow() throws {
+        // A segment with vmsize UInt64.max next to chained fixups, and limits at Int.max.
+        var w = MachOSynthetic.chained()
+        w.put64(UInt64.max, at: 32 + 152 + 32)
+        var limits = ReaderLimits()
+        limits.maxStringLength = Int.max
+        limits.maxSymbols = Int.max
+        let s = try XCTUnwrap(try MachOReader.read(w.data, limits: limits).slices.first)
+        XCTAssertEqual(s.segments[1].vmSize, UInt64.max)
+        XCTAssertEqual(s.objcSelectorRefs, ["hello:"])
+        let app = try XCTUnwrap(try MachOReader.read(try MachOFixtures.data("App"), limits: limits).slices.first)
+        XCTAssertEqual(app.cStrings(maxCount: Int.max).last, "preflight fixture %lu %d\n")
+    }
+
+    func testLongLoadCommandStringOverLimit() {
+        var limits = ReaderLimits()
+        limits.maxStringLength = 8
+        assertMachOError("Mach-O at offset 0x38 exceeds limit max-string-length: load command 0 LC_LOAD_DYLIB library name is longer than 8 bytes") {
+            try read(.thin64(commands: [MachOBytes.dylib("/usr/lib/libz.1.dylib")]), limits: limits)
+        }
+    }
+
     // MARK: Mutation robustness
 
     /// Seeded byte mutations of the real fixtures: every outcome is a value or a FormatError.

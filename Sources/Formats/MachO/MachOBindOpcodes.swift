@@ -2,13 +2,22 @@ import Foundation
 
 /// What the dynamic loader will bind: names and the addresses of the slots it writes.
 struct Fixups {
-    /// Slot address → imported symbol name.
+    /// Slot address → imported symbol name, kept only for slots inside `watched` ranges (the
+    /// Objective-C class reference sections) so memory does not grow with every bind.
     var bindings: [UInt64: String] = [:]
+    var watched: [Range<UInt64>] = []
     var names = Set<String>()
     /// Chained-fixup pointer format of each segment (by segment index) that has chains.
     var pointerFormats: [Int: UInt16] = [:]
     /// True when bindings are known (dyld info or chained fixups were decoded).
     var decoded = false
+
+    mutating func record(_ address: UInt64, _ name: String) {
+        for range in watched where range.contains(address) {
+            bindings[address] = name
+            return
+        }
+    }
 }
 
 /// A cursor over a dyld opcode stream with bounded LEB128 reads.
@@ -74,7 +83,8 @@ extension SliceParser {
     /// The number of binds is bounded by `maxSymbols`, so a repeat count cannot make it spin.
     func readBindOpcodes(into fixups: inout Fixups) throws {
         var total = 0
-        let cap = limits.maxSymbols
+        // Bounded by the limit and by the input: a real image never binds more slots than it has bytes.
+        let cap = min(limits.maxSymbols, max(r.count, 1))
         for (range, lazy) in bindStreams {
             var s = OpcodeStream(bytes: r.bytes, pos: range.lowerBound, end: range.upperBound, format: format)
             var name = ""
@@ -88,7 +98,7 @@ extension SliceParser {
                 guard total <= cap else {
                     throw FormatError.limit(format, "max-symbols", "bind opcodes bind more than \(cap) slots", offset: at)
                 }
-                fixups.bindings[address] = name
+                fixups.record(address, name)
                 fixups.names.insert(name)
             }
             streamLoop: while s.pos < s.end {
@@ -146,6 +156,12 @@ extension SliceParser {
 
     mutating func readFixups() throws -> Fixups {
         var fixups = Fixups()
+        for seg in slice.segments {
+            for sect in seg.sections where sect.name == "__objc_classrefs" || sect.name == "__objc_superrefs" {
+                let (end, overflow) = sect.address.addingReportingOverflow(sect.size)
+                fixups.watched.append(sect.address..<(overflow ? UInt64.max : end))
+            }
+        }
         if let range = chainedFixups {
             try readChainedFixups(range, into: &fixups)
         } else if !bindStreams.isEmpty || slice.hasDyldInfo {

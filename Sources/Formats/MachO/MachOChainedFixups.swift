@@ -109,7 +109,8 @@ extension SliceParser {
             throw FormatError(.unsupported, format: format,
                               reason: "chained fixups: \(what) pointer_format \(pointerFormat)", offset: sSeg + 6)
         }
-        guard UInt64(pageCount) * UInt64(pageSize) <= seg.vmSize + UInt64(pageSize) else {
+        let (vmLimit, vmOverflow) = seg.vmSize.addingReportingOverflow(UInt64(pageSize))
+        guard vmOverflow || UInt64(pageCount) * UInt64(pageSize) <= vmLimit else {
             throw bad("\(what) page_count \(pageCount) covers more than the segment", sSeg + 20)
         }
         fixups.pointerFormats[segIndex] = pointerFormat
@@ -155,7 +156,7 @@ extension SliceParser {
                         guard ordinal < imports.count else {
                             throw bad("\(what) page \(page) bind ordinal \(ordinal) is not less than imports_count \(imports.count)", loc)
                         }
-                        fixups.bindings[seg.vmAddress &+ UInt64(loc - segFileStart)] = imports[ordinal]
+                        fixups.record(seg.vmAddress &+ UInt64(loc - segFileStart), imports[ordinal])
                     }
                     if decoded.next == 0 { break }
                     loc += decoded.next * stride

@@ -294,15 +294,15 @@ public struct MachOSlice: Sendable {
     public func cStrings(maxCount: Int) -> [String] {
         guard maxCount > 0, let sect = section(segment: "__TEXT", "__cstring"), !sect.isZeroFill,
               let start = Int(exactly: sect.offset), let size = Int(exactly: sect.size),
-              case let (end, overflow) = start.addingReportingOverflow(size), !overflow,
-              end <= bytes.count else { return [] }
+              size <= bytes.count, start <= bytes.count - size else { return [] }
+        let end = start + size
         var out: [String] = []
         var i = start
         while i < end, out.count < maxCount {
             var j = i
             while j < end, bytes.bytes[j] != 0 { j += 1 }
             if j > i {
-                let cut = min(j, i + maxStringLength)
+                let cut = j - i > maxStringLength ? i + max(maxStringLength, 0) : j
                 out.append(String(decoding: bytes.bytes[i..<cut], as: UTF8.self))
             }
             i = j + 1

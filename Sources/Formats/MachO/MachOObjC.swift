@@ -57,7 +57,7 @@ extension SliceParser {
     /// the string-length limit; nil when the address is not file-backed or not terminated.
     func string(atAddress addr: UInt64) -> String? {
         guard let (start, available) = fileOffset(ofAddress: addr) else { return nil }
-        let end = start + min(available, limits.maxStringLength + 1)
+        let end = start + (available > limits.maxStringLength ? max(limits.maxStringLength, 0) + 1 : available)
         guard end <= r.count else { return nil }
         var i = start
         while i < end, r.bytes[i] != 0 {
