@@ -18,40 +18,47 @@ final class MachOWheelOracleTests: XCTestCase {
         defer { try? fm.removeItem(at: tmp) }
         try fm.createDirectory(at: tmp, withIntermediateDirectories: true)
 
-        let download = MachOOracle.run("python3", [
-            "-m", "pip", "download", "--only-binary=:all:", "--platform", "ios_13_0_arm64_iphoneos",
-            "--python-version", "3.13", "--no-deps", "-d", tmp.path, "pillow", "cffi",
-        ])
-        XCTAssertNotNil(download, "pip download failed")
-        let wheels = try fm.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".whl") }
-        XCTAssertEqual(wheels.count, 2, "\(wheels)")
-        for wheel in wheels {
-            let dest = tmp.appendingPathComponent("unpacked").appendingPathComponent(wheel)
-            XCTAssertNotNil(MachOOracle.run("python3", ["-m", "zipfile", "-e", tmp.appendingPathComponent(wheel).path, dest.path]),
-                            "unzip \(wheel)")
-        }
-
+        // The device wheels the brief names, plus the arm64 simulator builds of the same
+        // packages (a second platform in LC_BUILD_VERSION).
+        let platforms = [("ios_13_0_arm64_iphoneos", "iOS"), ("ios_13_0_arm64_iphonesimulator", "iOS Simulator")]
         var checked = 0
-        let root = tmp.appendingPathComponent("unpacked")
-        let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                  let handle = try? FileHandle(forReadingFrom: url) else { continue }
-            let head = handle.readData(ofLength: 8)
-            try? handle.close()
-            guard MachOReader.isMachO(head) else { continue }
-            let name = url.path.replacingOccurrences(of: root.path + "/", with: "")
-            let file = try MachOReader.read(try Data(contentsOf: url))
-            for slice in file.slices {
-                XCTAssertTrue(MachOOracle.assertAgrees(slice, at: url, context: name), "oracles unavailable for \(name)")
-                XCTAssertEqual(slice.platform, "iOS", name)
-                XCTAssertFalse(slice.boundSymbols.isEmpty, name)
-                // Everything the dynamic loader binds is an undefined symbol too (wheels are not stripped).
-                XCTAssertTrue(Set(slice.boundSymbols).isSubset(of: Set(slice.importedSymbols)), name)
-                checked += 1
+        var allWheels: [String] = []
+        for (tag, platformName) in platforms {
+            let dir = tmp.appendingPathComponent(tag)
+            let download = MachOOracle.run("python3", [
+                "-m", "pip", "download", "--only-binary=:all:", "--platform", tag,
+                "--python-version", "3.13", "--no-deps", "-d", dir.path, "pillow", "cffi",
+            ])
+            XCTAssertNotNil(download, "pip download failed for \(tag)")
+            let wheels = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".whl") }
+            XCTAssertEqual(wheels.count, 2, "\(wheels)")
+            allWheels += wheels
+            let root = dir.appendingPathComponent("unpacked")
+            for wheel in wheels {
+                XCTAssertNotNil(MachOOracle.run("python3", ["-m", "zipfile", "-e", dir.appendingPathComponent(wheel).path,
+                                                            root.appendingPathComponent(wheel).path]), "unzip \(wheel)")
+            }
+            let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                      let handle = try? FileHandle(forReadingFrom: url) else { continue }
+                let head = handle.readData(ofLength: 8)
+                try? handle.close()
+                guard MachOReader.isMachO(head) else { continue }
+                let name = url.path.replacingOccurrences(of: root.path + "/", with: "")
+                let file = try MachOReader.read(try Data(contentsOf: url))
+                for slice in file.slices {
+                    XCTAssertTrue(MachOOracle.assertAgrees(slice, at: url, context: name), "oracles unavailable for \(name)")
+                    XCTAssertEqual(slice.platform, platformName, name)
+                    XCTAssertFalse(slice.boundSymbols.isEmpty, name)
+                    // Everything the dynamic loader binds is an undefined symbol too (wheels are not stripped).
+                    XCTAssertTrue(Set(slice.boundSymbols).isSubset(of: Set(slice.importedSymbols)), name)
+                    checked += 1
+                }
             }
         }
-        XCTAssertGreaterThanOrEqual(checked, 9, "Mach-O slices checked")
+        let wheels = allWheels
+        XCTAssertGreaterThanOrEqual(checked, 18, "Mach-O slices checked")
         print("checked \(checked) Mach-O slices from \(wheels.sorted())")
     }
 }
