@@ -248,6 +248,22 @@ final class MachOMalformedTests: XCTestCase {
         }
     }
 
+    func testChainedFixupMultiStartListWithoutLastEntry() throws {
+        var w = MachOSynthetic.chained32()
+        w.bytes[0x2000 + 40 + 27] = 0x00  // clear DYLD_CHAINED_PTR_START_LAST on the final start
+        assertMachOError("malformed Mach-O at offset 0x2028: chained fixups: segment 1 (__DATA) page 0 multi-start list runs past the end of its starts") {
+            try read(w)
+        }
+    }
+
+    func testChainedFixupUnsupportedPointerFormat() throws {
+        var w = MachOSynthetic.chained()
+        w.bytes[0x2000 + 40 + 6] = 11  // DYLD_CHAINED_PTR_X86_64_KERNEL_CACHE
+        assertMachOError("unsupported Mach-O at offset 0x202e: chained fixups: segment 1 (__DATA) pointer_format 11") {
+            try read(w)
+        }
+    }
+
     func testChainedFixupAbsurdPageCount() throws {
         var w = MachOSynthetic.chained()
         w.bytes[0x2000 + 40 + 20] = 0xff; w.bytes[0x2000 + 40 + 21] = 0xff  // page_count 65535

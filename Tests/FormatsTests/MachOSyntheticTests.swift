@@ -144,6 +144,44 @@ enum MachOSynthetic {
         return w
     }
 
+    /// A 32-bit armv7 image with DYLD_CHAINED_PTR_32 fixups whose only page uses a
+    /// DYLD_CHAINED_PTR_START_MULTI list of two chains, each binding one `__objc_classrefs` slot.
+    static func chained32() -> MachOBytes {
+        func segment(_ name: String, vmaddr: UInt32, fileoff: UInt32, prot: UInt32, sections: [(String, UInt32, UInt32)]) -> [UInt8] {
+            var c = MachOBytes()
+            c.u32(0x1); c.u32(UInt32(56 + 68 * sections.count)); c.name16(name)
+            c.u32(vmaddr); c.u32(0x1000); c.u32(fileoff); c.u32(0x1000); c.u32(prot); c.u32(prot)
+            c.u32(UInt32(sections.count)); c.u32(0)
+            for (sect, addr, size) in sections {
+                c.name16(sect); c.name16(name); c.u32(addr); c.u32(size); c.u32(fileoff + (addr - vmaddr))
+                c.u32(2); c.u32(0); c.u32(0); c.u32(0); c.u32(0); c.u32(0)
+            }
+            return c.bytes
+        }
+        let commands = [
+            segment("__TEXT", vmaddr: 0x4000, fileoff: 0, prot: 5, sections: []),
+            segment("__DATA", vmaddr: 0x5000, fileoff: 0x1000, prot: 3, sections: [("__objc_classrefs", 0x5000, 8)]),
+            MachOBytes.linkedit(0x8000_0034, dataoff: 0x2000, datasize: 112),
+        ]
+        var w = MachOBytes()
+        w.u32(0xfeed_face); w.u32(12); w.u32(9); w.u32(2)
+        w.u32(UInt32(commands.count)); w.u32(UInt32(commands.reduce(0) { $0 + $1.count })); w.u32(0x0020_0085)
+        for c in commands { w.bytes += c }
+        w.pad(to: 0x1000)
+        w.u32(1 << 31 | 0)  // bind ordinal 0, next 0
+        w.u32(1 << 31 | 1)  // bind ordinal 1, next 0
+        w.pad(to: 0x2000)
+        w.u32(0); w.u32(28); w.u32(68); w.u32(76); w.u32(2); w.u32(1); w.u32(0)
+        w.u32(2); w.u32(0); w.u32(12)
+        // starts_in_segment: page_start[0] = MULTI | 1; overflow list: 0, LAST | 4
+        w.u32(28); w.u16(0x1000); w.u16(3); w.u64(0x1000); w.u32(0x10_0000); w.u16(1)
+        w.u16(0x8001); w.u16(0); w.u16(0x8004)
+        w.u32(1); w.u32(1 | 18 << 9)
+        w.cString("_OBJC_CLASS_$_Foo"); w.cString("_OBJC_CLASS_$_Bar")
+        w.pad(to: 0x2000 + 112)
+        return w
+    }
+
     /// FAT_MAGIC_64 around the given slices, each at a 0x1000 boundary.
     static func fat64(_ slices: [(cpu: UInt32, sub: UInt32, bytes: [UInt8])]) -> MachOBytes {
         var w = MachOBytes()
@@ -229,6 +267,40 @@ final class MachOSyntheticTests: XCTestCase {
         XCTAssertEqual(s.objcSelectorRefs, ["hello:"])
         XCTAssertEqual(s.linkedLibraryNames, ["libFoo.dylib"])
         XCTAssertEqual(s.importedSymbols, [])  // no symbol table: a stripped binary
+    }
+
+    func testChainedFixups32BitWithMultipleStarts() throws {
+        let s = try XCTUnwrap(try MachOReader.read(MachOSynthetic.chained32().data).slices.first)
+        XCTAssertEqual(s.arch, "armv7")
+        XCTAssertEqual(s.boundSymbols, ["_OBJC_CLASS_$_Bar", "_OBJC_CLASS_$_Foo"])
+        XCTAssertEqual(s.objcClassRefs, ["Bar", "Foo"])
+    }
+
+    /// Bit layouts of the chained pointer formats found in iOS apps (dyld's fixup-chains.h).
+    func testChainedPointerDecoding() {
+        typealias P = SliceParser
+        // DYLD_CHAINED_PTR_ARM64E: bind (bit 62), ordinal 16 bits, next 11 bits at 51.
+        var d = P.decodeChained(1 << 62 | 3 << 51 | 0x1_0005, format: 1)
+        XCTAssertEqual(d.next, 3); XCTAssertEqual(d.bindOrdinal, 5)
+        // ARM64E_USERLAND24 keeps 24 ordinal bits.
+        d = P.decodeChained(1 << 62 | 0x12_3456, format: 12)
+        XCTAssertEqual(d.bindOrdinal, 0x12_3456)
+        // Authenticated rebase: 32-bit offset from the image base.
+        d = P.decodeChained(1 << 63 | 7 << 51 | 0xdead_beef, format: 1)
+        XCTAssertEqual(d.next, 7); XCTAssertNil(d.bindOrdinal)
+        XCTAssertEqual(d.target, 0xdead_beef); XCTAssertTrue(d.targetIsOffset)
+        // Plain ARM64E rebase: 43-bit vmaddr plus high8; USERLAND makes it an offset.
+        d = P.decodeChained(0xab << 43 | 0x1_0000_4000, format: 1)
+        XCTAssertEqual(d.target, 0xab00_0001_0000_4000); XCTAssertFalse(d.targetIsOffset)
+        XCTAssertTrue(P.decodeChained(0x4000, format: 9).targetIsOffset)
+        // DYLD_CHAINED_PTR_64: bind bit 63, 24-bit ordinal, 12-bit next.
+        d = P.decodeChained(1 << 63 | 0xfff << 51 | 0xff_ffff, format: 2)
+        XCTAssertEqual(d.next, 0xfff); XCTAssertEqual(d.bindOrdinal, 0xff_ffff)
+        d = P.decodeChained(0x1_0000_4000, format: 2)
+        XCTAssertEqual(d.target, 0x1_0000_4000); XCTAssertFalse(d.targetIsOffset)
+        // DYLD_CHAINED_PTR_32: bind bit 31, 20-bit ordinal, 5-bit next at 26.
+        d = P.decodeChained(1 << 31 | 31 << 26 | 0xf_ffff, format: 3)
+        XCTAssertEqual(d.next, 31); XCTAssertEqual(d.bindOrdinal, 0xf_ffff)
     }
 
     func testBindOpcodes() throws {
