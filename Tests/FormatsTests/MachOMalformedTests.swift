@@ -80,6 +80,14 @@ final class MachOMalformedTests: XCTestCase {
         }
     }
 
+    func testDuplicateUUID() {
+        var c = MachOBytes()
+        c.u32(0x1b); c.u32(24); c.u64(1); c.u64(2)
+        assertMachOError("malformed Mach-O at offset 0x38: load command 1 more than one LC_UUID command") {
+            try read(.thin64(commands: [c.bytes, c.bytes]))
+        }
+    }
+
     func testCommandTooSmallForItsKind() {
         var c = MachOBytes()
         c.u32(0x1b); c.u32(16); c.u64(0)  // LC_UUID needs 24 bytes

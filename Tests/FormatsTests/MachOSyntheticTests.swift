@@ -31,7 +31,7 @@ enum MachOSynthetic {
     /// arm64 executable with `__TEXT` (0x0-0x1000, `__objc_methname` at 0xf00) and `__DATA`
     /// (0x1000-0x2000: `__objc_classrefs` slot bound to `_OBJC_CLASS_$_Foo`, `__objc_selrefs`
     /// slot rebased to "hello:"), and chained fixups (pointer format 6) at 0x2000.
-    static func chained() -> MachOBytes {
+    static func chained(encryptedText: Bool = false) -> MachOBytes {
         let text = segment64("__TEXT", vmaddr: textBase, size: 0x1000, fileoff: 0, prot: 5, sections: [
             section64("__objc_methname", "__TEXT", addr: textBase + 0xf00, size: 7, offset: 0xf00, flags: 2),
         ])
@@ -39,8 +39,14 @@ enum MachOSynthetic {
             section64("__objc_classrefs", "__DATA", addr: textBase + 0x1000, size: 8, offset: 0x1000),
             section64("__objc_selrefs", "__DATA", addr: textBase + 0x1008, size: 8, offset: 0x1008),
         ])
-        var w = MachOBytes.thin64(commands: [text, data, MachOBytes.linkedit(0x8000_0034, dataoff: 0x2000, datasize: 96),
-                                             MachOBytes.dylib("/usr/lib/libFoo.dylib")])
+        var commands = [text, data, MachOBytes.linkedit(0x8000_0034, dataoff: 0x2000, datasize: 96),
+                        MachOBytes.dylib("/usr/lib/libFoo.dylib")]
+        if encryptedText {
+            var c = MachOBytes()
+            c.u32(0x2c); c.u32(24); c.u32(0x400); c.u32(0xc00); c.u32(1); c.u32(0)  // cryptid 1 over 0x400..<0x1000
+            commands.append(c.bytes)
+        }
+        var w = MachOBytes.thin64(commands: commands)
         w.pad(to: 0xf00)
         w.cString("hello:")
         w.pad(to: 0x1000)
@@ -267,6 +273,14 @@ final class MachOSyntheticTests: XCTestCase {
         XCTAssertEqual(s.objcSelectorRefs, ["hello:"])
         XCTAssertEqual(s.linkedLibraryNames, ["libFoo.dylib"])
         XCTAssertEqual(s.importedSymbols, [])  // no symbol table: a stripped binary
+    }
+
+    func testEncryptedTextHidesSelectorsButNotClassRefs() throws {
+        let s = try XCTUnwrap(try MachOReader.read(MachOSynthetic.chained(encryptedText: true).data).slices.first)
+        XCTAssertEqual(s.encryption, EncryptionInfo(cryptID: 1, offset: 0x400, size: 0xc00))
+        XCTAssertTrue(s.isEncrypted)
+        XCTAssertEqual(s.objcClassRefs, ["Foo"])  // bound in __DATA: readable
+        XCTAssertEqual(s.objcSelectorRefs, [])  // "hello:" sits in encrypted __TEXT
     }
 
     func testChainedFixups32BitWithMultipleStarts() throws {

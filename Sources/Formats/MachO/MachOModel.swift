@@ -289,12 +289,21 @@ public struct MachOSlice: Sendable {
         return nil
     }
 
+    /// True when `offset ..< offset + size` of the slice overlaps bytes that are still
+    /// App Store encrypted (`cryptid != 0`), so reading them would only give noise.
+    public func isEncrypted(offset: Int, size: Int) -> Bool {
+        guard let e = encryption, e.cryptID != 0, e.size > 0, size > 0 else { return false }
+        let start = Int(e.offset), end = start + Int(e.size)
+        return offset < end && start < offset + size
+    }
+
     /// NUL-separated strings of `__TEXT,__cstring`, at most `maxCount`, each cut at the reader's
-    /// string-length limit. Empty strings are skipped.
+    /// string-length limit. Empty strings are skipped. Empty when the section is encrypted.
     public func cStrings(maxCount: Int) -> [String] {
         guard maxCount > 0, let sect = section(segment: "__TEXT", "__cstring"), !sect.isZeroFill,
               let start = Int(exactly: sect.offset), let size = Int(exactly: sect.size),
-              size <= bytes.count, start <= bytes.count - size else { return [] }
+              size <= bytes.count, start <= bytes.count - size,
+              !isEncrypted(offset: start, size: size) else { return [] }
         let end = start + size
         var out: [String] = []
         var i = start

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Objective-C references: classes bound at `__objc_classrefs`/`__objc_superrefs` and
-/// selector names that `__objc_selrefs` points to in `__objc_methname`.
+/// selector names that `__objc_selrefs` points to in `__objc_methname` (not available while
+/// `__TEXT` is still App Store encrypted).
 extension SliceParser {
     mutating func readObjC(_ fixups: Fixups) {
         let prefix = "_OBJC_CLASS_$_"
@@ -54,9 +55,11 @@ extension SliceParser {
     }
 
     /// The NUL-terminated string at a virtual address, bounded by its segment's file bytes and
-    /// the string-length limit; nil when the address is not file-backed or not terminated.
+    /// the string-length limit; nil when the address is not file-backed, lies in encrypted
+    /// bytes, or is not terminated.
     func string(atAddress addr: UInt64) -> String? {
-        guard let (start, available) = fileOffset(ofAddress: addr) else { return nil }
+        guard let (start, available) = fileOffset(ofAddress: addr),
+              !slice.isEncrypted(offset: start, size: 1) else { return nil }
         let end = start + (available > limits.maxStringLength ? max(limits.maxStringLength, 0) + 1 : available)
         guard end <= r.count else { return nil }
         var i = start

@@ -195,6 +195,9 @@ struct SliceParser {
                 }
             case 0x22, 0x8000_0022:  // LC_DYLD_INFO(_ONLY)
                 try need(48)
+                guard !slice.hasDyldInfo else {
+                    throw malformed("load command \(i) more than one LC_DYLD_INFO and or LC_DYLD_INFO_ONLY command", off)
+                }
                 slice.hasDyldInfo = true
                 let streams: [(Int, String, Bool)] = [(16, "bind", false), (24, "weak_bind", false), (32, "lazy_bind", true)]
                 for (field, what, lazy) in streams {
