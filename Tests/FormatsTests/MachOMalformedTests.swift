@@ -366,16 +366,30 @@ final class MachOMalformedTests: XCTestCase {
     func testRandomMutationsNeverCrash() throws {
         var rng = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["PREFLIGHT_FUZZ_SEED"] ?? "") ?? 0x5eed)
         let iterations = Int(ProcessInfo.processInfo.environment["PREFLIGHT_FUZZ_ITERATIONS"] ?? "") ?? 300
+        var inputs: [[UInt8]] = []
         for name in ["App", "AppChained", "Fat", "MyKit.framework/MyKit"] {
-            let original = [UInt8](try MachOFixtures.data(name))
+            inputs.append([UInt8](try MachOFixtures.data(name)))
+        }
+        // Compact synthetic images: almost every byte is structure.
+        inputs += [MachOSynthetic.chained().bytes, MachOSynthetic.chained32().bytes, MachOSynthetic.armv7().bytes,
+                   MachOSynthetic.signed(entitlements: "<plist/>").bytes,
+                   MachOSynthetic.dyldInfo(bind: [0x11, 0x71, 0x10, 0x40, 0x5f, 0x62, 0, 0x90, 0xc0, 3, 8, 0]).bytes,
+                   MachOSynthetic.fat64([(12, 9, MachOSynthetic.armv7().bytes), (0x0100_000c, 0, MachOSynthetic.chained().bytes)]).bytes]
+        for original in inputs {
             for _ in 0..<iterations {
                 var bytes = original
                 let flips = Int(rng.next() % 8) + 1
                 for _ in 0..<flips {
-                    // Bias towards the header, load commands and linkedit where the structure is.
+                    // Bias towards the header and load commands (start) and __LINKEDIT (end:
+                    // fixups, symbols, signature) where the structure is.
                     let region = rng.next() % 3
-                    let limit = region == 0 ? min(4096, bytes.count) : bytes.count
-                    let at = Int(rng.next() % UInt64(limit))
+                    let window = UInt64(min(8192, bytes.count))
+                    let at: Int
+                    switch region {
+                    case 0: at = Int(rng.next() % window)
+                    case 1: at = bytes.count - 1 - Int(rng.next() % window)
+                    default: at = Int(rng.next() % UInt64(bytes.count))
+                    }
                     bytes[at] = UInt8(truncatingIfNeeded: rng.next())
                 }
                 do {
