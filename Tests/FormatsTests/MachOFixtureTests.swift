@@ -105,6 +105,26 @@ final class MachOFixtureTests: XCTestCase {
         MachOOracle.assertAgrees(s, at: MachOFixtures.url("AppChained"))
     }
 
+    func testReadingOnlySomeParts() throws {
+        let data = try MachOFixtures.data("Fat")
+        let full = try MachOReader.read(data)
+        let light = try MachOReader.read(data, parts: .loadCommands)
+        XCTAssertEqual(light.slices.map(\.arch), ["x86_64", "arm64"])
+        XCTAssertEqual(light.slices.map(\.linkedLibraries), full.slices.map(\.linkedLibraries))
+        XCTAssertEqual(light.slices.map(\.uuid), full.slices.map(\.uuid))
+        XCTAssertEqual(light.slices.map(\.minOS), full.slices.map(\.minOS))
+        XCTAssertEqual(light.slices.map(\.segments), full.slices.map(\.segments))
+        XCTAssertEqual(light.slices[1].cStrings(maxCount: 100), full.slices[1].cStrings(maxCount: 100))
+        XCTAssertTrue(light.slices.allSatisfy { $0.symbols.isEmpty && $0.importedSymbols.isEmpty && $0.boundSymbols.isEmpty })
+        XCTAssertTrue(light.slices.allSatisfy { $0.objcClassRefs.isEmpty && $0.codeSignature == nil })
+        let signatureOnly = try MachOReader.read(try MachOFixtures.data("App"), parts: .codeSignature)
+        XCTAssertEqual(signatureOnly.slices.first?.codeSignature?.identifier, "App")
+        XCTAssertEqual(signatureOnly.slices.first?.importedSymbols, [])
+        let objc = try MachOReader.read(try MachOFixtures.data("AppChained"), parts: .objc)
+        XCTAssertEqual(objc.slices.first?.objcClassRefs, Self.appClasses)
+        XCTAssertEqual(objc.slices.first?.objcSelectorRefs, Self.appSelectors)
+    }
+
     func testFrameworkDylib() throws {
         let s = try XCTUnwrap(try MachOFixtures.read("MyKit.framework/MyKit").slices.first)
         XCTAssertEqual(s.fileTypeName, "dylib")

@@ -26,7 +26,30 @@ public enum MachOReader {
         return false
     }
 
+    /// What `read` decodes beyond the header and load commands (which it always reads).
+    public struct Parts: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `symbols` and `importedSymbols`.
+        public static let symbols = Parts(rawValue: 1)
+        /// `boundSymbols` (dyld bind opcodes or chained fixups).
+        public static let fixups = Parts(rawValue: 2)
+        /// `objcClassRefs` and `objcSelectorRefs` (also reads symbols and fixups).
+        public static let objc = Parts(rawValue: 4)
+        /// `codeSignature`.
+        public static let codeSignature = Parts(rawValue: 8)
+        public static let all: Parts = [.symbols, .fixups, .objc, .codeSignature]
+        /// Header and load commands only: libraries, platform, rpaths, UUID, segments, encryption.
+        public static let loadCommands: Parts = []
+    }
+
     public static func read(_ data: Data, limits: ReaderLimits = .default) throws -> MachOFile {
+        try read(data, limits: limits, parts: .all)
+    }
+
+    /// Reads only `parts` beyond the load commands: cheaper when a caller needs, say, the
+    /// linked libraries of many binaries. Checks of the parts not read are skipped too.
+    public static func read(_ data: Data, limits: ReaderLimits = .default, parts: Parts) throws -> MachOFile {
         guard data.count <= limits.maxFileBytes else {
             throw FormatError.limit(format, "max-file-bytes",
                                     "file of \(data.count) bytes is larger than \(limits.maxFileBytes) bytes")
@@ -34,15 +57,15 @@ public enum MachOReader {
         let reader = ByteReader(data, format: format)
         let magic = try reader.u32(0, bigEndian: true, "magic")
         if magic == 0xcafe_babe || magic == 0xcafe_babf {
-            return MachOFile(isFat: true, slices: try readFat(reader, is64: magic == 0xcafe_babf, limits: limits))
+            return MachOFile(isFat: true, slices: try readFat(reader, is64: magic == 0xcafe_babf, limits: limits, parts: parts))
         }
         guard thinMagics.contains(magic) else {
             throw FormatError.malformed(format, "not a Mach-O file (magic 0x\(String(magic, radix: 16)))", offset: 0)
         }
-        return MachOFile(isFat: false, slices: [try SliceParser.parse(reader, fileOffset: 0, limits: limits)])
+        return MachOFile(isFat: false, slices: [try SliceParser.parse(reader, fileOffset: 0, limits: limits, parts: parts)])
     }
 
-    private static func readFat(_ reader: ByteReader, is64: Bool, limits: ReaderLimits) throws -> [MachOSlice] {
+    private static func readFat(_ reader: ByteReader, is64: Bool, limits: ReaderLimits, parts: Parts) throws -> [MachOSlice] {
         let count = Int(try reader.u32(4, bigEndian: true, "fat header"))
         guard count <= limits.maxFatSlices else {
             throw FormatError.limit(format, "max-fat-slices",
@@ -103,7 +126,7 @@ public enum MachOReader {
                                   offset: start)
             }
             do {
-                slices.append(try SliceParser.parse(sliceReader, fileOffset: start, limits: limits))
+                slices.append(try SliceParser.parse(sliceReader, fileOffset: start, limits: limits, parts: parts))
             } catch var error as FormatError {
                 // Report offsets relative to the whole file.
                 error.offset = error.offset.map { $0 &+ start }

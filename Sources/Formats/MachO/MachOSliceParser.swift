@@ -17,7 +17,7 @@ struct SliceParser {
     var format: String { MachOReader.format }
     var pointerSize: Int { is64 ? 8 : 4 }
 
-    static func parse(_ r: ByteReader, fileOffset: Int, limits: ReaderLimits) throws -> MachOSlice {
+    static func parse(_ r: ByteReader, fileOffset: Int, limits: ReaderLimits, parts: MachOReader.Parts) throws -> MachOSlice {
         let magic = try r.u32(0, bigEndian: true, "magic")
         let be = magic == 0xfeed_face || magic == 0xfeed_facf
         let is64 = magic == 0xfeed_facf || magic == 0xcffa_edfe
@@ -38,10 +38,12 @@ struct SliceParser {
                                fileOffset: fileOffset, bytes: r, maxStringLength: limits.maxStringLength)
         var p = SliceParser(r: r, be: be, is64: is64, limits: limits, slice: slice)
         try p.readLoadCommands(headerSize: headerSize, ncmds: Int(ncmds))
-        try p.readSymbolTable()
-        let fixups = try p.readFixups()
-        p.readObjC(fixups)
-        try p.readCodeSignature()
+        if parts.contains(.symbols) || parts.contains(.objc) { try p.readSymbolTable() }
+        if parts.contains(.fixups) || parts.contains(.objc) {
+            let fixups = try p.readFixups()
+            if parts.contains(.objc) { p.readObjC(fixups) }
+        }
+        if parts.contains(.codeSignature) { try p.readCodeSignature() }
         return p.slice
     }
 
