@@ -125,6 +125,20 @@ final class MachOFixtureTests: XCTestCase {
         XCTAssertEqual(objc.slices.first?.objcSelectorRefs, Self.appSelectors)
     }
 
+    func testRelocatableObject() throws {
+        let s = try XCTUnwrap(try MachOFixtures.read("app.o").slices.first)
+        XCTAssertEqual(s.fileTypeName, "object")
+        XCTAssertEqual(s.platform, "iOS")
+        XCTAssertEqual(s.minOS, "15.0")
+        XCTAssertEqual(s.linkedLibraries, [])
+        XCTAssertEqual(s.importedSymbols, Self.appImports.filter { $0 != "dyld_stub_binder" })
+        XCTAssertEqual(s.boundSymbols, [])  // an object has relocations, not binds
+        // Without binds, references come from the relocations of the ObjC sections.
+        XCTAssertEqual(s.objcClassRefs, Self.appClasses)
+        XCTAssertEqual(s.objcSelectorRefs, Self.appSelectors)
+        MachOOracle.assertAgrees(s, at: MachOFixtures.url("app.o"))
+    }
+
     func testFrameworkDylib() throws {
         let s = try XCTUnwrap(try MachOFixtures.read("MyKit.framework/MyKit").slices.first)
         XCTAssertEqual(s.fileTypeName, "dylib")
@@ -176,7 +190,7 @@ final class MachOFixtureTests: XCTestCase {
         guard MachOOracle.run("sh", [tmp.appendingPathComponent("make-fixtures.sh").path]) != nil else {
             return XCTFail("make-fixtures.sh failed")
         }
-        for name in ["App", "Fat", "MyKit.framework/MyKit"] {
+        for name in ["App", "Fat", "MyKit.framework/MyKit", "app.o"] {
             let url = tmp.appendingPathComponent(name)
             let file = try MachOReader.read(try Data(contentsOf: url))
             for s in file.slices { MachOOracle.assertAgrees(s, at: url, context: "rebuilt \(name)") }

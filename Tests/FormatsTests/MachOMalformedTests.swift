@@ -135,6 +135,17 @@ final class MachOMalformedTests: XCTestCase {
         }
     }
 
+    func testRelocationsPastEndOfFile() {
+        let seg = MachOSynthetic.segment64("", vmaddr: 0, size: 8, fileoff: 0, prot: 7, sections: [
+            MachOSynthetic.section64("__objc_selrefs", "__DATA", addr: 0, size: 8, offset: 0),
+        ])
+        var w = MachOBytes.thin64(fileType: 1, commands: [seg])
+        w.put32(1000, at: 32 + 72 + 60)  // nreloc
+        assertMachOError("malformed Mach-O at offset 0x20: load command 0 section 0 (__DATA,__objc_selrefs) relocation entries extend past the end of the file") {
+            try read(w)
+        }
+    }
+
     func testSymtabPastEndOfFile() {
         assertMachOError("malformed Mach-O at offset 0x20: load command 0 LC_SYMTAB symoff field plus nsyms field times sizeof(struct nlist_64) extends past the end of the file") {
             try read(.thin64(commands: [symtab(symoff: 56, nsyms: 100, stroff: 56, strsize: 0)]))
@@ -367,7 +378,7 @@ final class MachOMalformedTests: XCTestCase {
         var rng = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["PREFLIGHT_FUZZ_SEED"] ?? "") ?? 0x5eed)
         let iterations = Int(ProcessInfo.processInfo.environment["PREFLIGHT_FUZZ_ITERATIONS"] ?? "") ?? 300
         var inputs: [[UInt8]] = []
-        for name in ["App", "AppChained", "Fat", "MyKit.framework/MyKit"] {
+        for name in ["App", "AppChained", "Fat", "MyKit.framework/MyKit", "app.o"] {
             inputs.append([UInt8](try MachOFixtures.data(name)))
         }
         // Compact synthetic images: almost every byte is structure.

@@ -60,14 +60,20 @@ public struct Section: Sendable, Equatable {
     /// File offset relative to the start of the slice.
     public var offset: UInt32
     public var flags: UInt32
+    /// Relocation entries (`reloff`, `nreloc`); only object files have them.
+    public var relocationOffset: UInt32
+    public var relocationCount: UInt32
 
-    public init(segment: String, name: String, address: UInt64, size: UInt64, offset: UInt32, flags: UInt32) {
+    public init(segment: String, name: String, address: UInt64, size: UInt64, offset: UInt32, flags: UInt32,
+                relocationOffset: UInt32 = 0, relocationCount: UInt32 = 0) {
         self.segment = segment
         self.name = name
         self.address = address
         self.size = size
         self.offset = offset
         self.flags = flags
+        self.relocationOffset = relocationOffset
+        self.relocationCount = relocationCount
     }
 
     /// `flags & SECTION_TYPE`.

@@ -4,8 +4,14 @@ import Foundation
 /// selector names that `__objc_selrefs` points to in `__objc_methname` (not available while
 /// `__TEXT` is still App Store encrypted).
 extension SliceParser {
-    mutating func readObjC(_ fixups: Fixups) {
+    mutating func readObjC(_ fixups: Fixups) throws {
         let prefix = "_OBJC_CLASS_$_"
+        if slice.fileType == 1, !be {  // MH_OBJECT: relocations instead of binds and rebases
+            let (classes, selectors) = try objectReferences(prefix: prefix)
+            slice.objcClassRefs = classes.sorted(by: MachONames.byteOrder)
+            slice.objcSelectorRefs = selectors.sorted(by: MachONames.byteOrder)
+            return
+        }
         var classes = Set<String>()
         var selectors = Set<String>()
         let ptr = UInt64(pointerSize)
@@ -52,6 +58,46 @@ extension SliceParser {
         }
         slice.objcClassRefs = classes.sorted(by: MachONames.byteOrder)
         slice.objcSelectorRefs = selectors.sorted(by: MachONames.byteOrder)
+    }
+
+    /// Class and selector references of a relocatable object, from the relocation entries of
+    /// its ObjC reference sections: an extern relocation names its symbol (a class when it is
+    /// an undefined `_OBJC_CLASS_$_`, a selector string label plus the slot's addend); a section
+    /// relocation leaves the target address in the slot.
+    private func objectReferences(prefix: String) throws -> (Set<String>, Set<String>) {
+        var classes = Set<String>(), selectors = Set<String>()
+        let refs: Set<String> = ["__objc_classrefs", "__objc_superrefs", "__objc_selrefs"]
+        for seg in slice.segments {
+            for sect in seg.sections where refs.contains(sect.name) && sect.relocationCount > 0 && !sect.isZeroFill {
+                let isSelectors = sect.name == "__objc_selrefs"
+                for k in 0..<Int(sect.relocationCount) {  // the table's range was checked
+                    let e = Int(sect.relocationOffset) + k * 8
+                    let address = try u32(e), info = try u32(e + 4)
+                    if address & 0x8000_0000 != 0 { continue }  // scattered: not used by arm64/x86_64 ObjC
+                    let symbolIndex = Int(info & 0xff_ffff), isExtern = info & (1 << 27) != 0
+                    var target: UInt64?
+                    if isSelectors {
+                        guard UInt64(address) + UInt64(pointerSize) <= sect.size else {
+                            throw malformed("section (\(sect.segment),\(sect.name)) relocation \(k) address 0x\(String(address, radix: 16)) is outside the section", e)
+                        }
+                        target = try word(Int(sect.offset) + Int(address))
+                    }
+                    if isExtern {
+                        guard symbolIndex < slice.symbols.count else {
+                            throw malformed("section (\(sect.segment),\(sect.name)) relocation \(k) symbol index \(symbolIndex) is not less than nsyms \(slice.symbols.count)", e)
+                        }
+                        let symbol = slice.symbols[symbolIndex]
+                        if isSelectors {
+                            target = symbol.isUndefined ? nil : target.map { $0 &+ symbol.value }
+                        } else if symbol.isUndefined, symbol.name.hasPrefix(prefix) {
+                            classes.insert(String(symbol.name.dropFirst(prefix.count)))
+                        }
+                    }
+                    if let target, let name = string(atAddress: target) { selectors.insert(name) }
+                }
+            }
+        }
+        return (classes, selectors)
     }
 
     /// The NUL-terminated string at a virtual address, bounded by its segment's file bytes and

@@ -41,7 +41,7 @@ struct SliceParser {
         if parts.contains(.symbols) || parts.contains(.objc) { try p.readSymbolTable() }
         if parts.contains(.fixups) || parts.contains(.objc) {
             let fixups = try p.readFixups()
-            if parts.contains(.objc) { p.readObjC(fixups) }
+            if parts.contains(.objc) { try p.readObjC(fixups) }
         }
         if parts.contains(.codeSignature) { try p.readCodeSignature() }
         return p.slice
@@ -274,11 +274,18 @@ struct SliceParser {
             let addr = try word(s + 32)
             let size = try word(s + (is64 ? 40 : 36))
             let offset = try u32(s + (is64 ? 48 : 40))
+            let reloff = try u32(s + (is64 ? 56 : 48))
+            let nreloc = try u32(s + (is64 ? 60 : 52))
             let flags = try u32(s + (is64 ? 64 : 56))
-            let section = Section(segment: sectSeg, name: sectName, address: addr, size: size, offset: offset, flags: flags)
+            let section = Section(segment: sectSeg, name: sectName, address: addr, size: size, offset: offset, flags: flags,
+                                  relocationOffset: reloff, relocationCount: nreloc)
             if !section.isZeroFill, size > 0 {
                 _ = try fileRange(UInt64(offset), size,
                                   malformed("load command \(index) section \(j) (\(sectSeg),\(sectName)) offset field plus size field extends past the end of the file", off))
+            }
+            if nreloc > 0 {
+                _ = try fileRange(UInt64(reloff), UInt64(nreloc) * 8,
+                                  malformed("load command \(index) section \(j) (\(sectSeg),\(sectName)) relocation entries extend past the end of the file", off))
             }
             sections.append(section)
         }

@@ -36,6 +36,7 @@ $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -dylib \
 # App: arm64 iOS executable, classic LC_DYLD_INFO_ONLY bind opcodes (lld 14 default),
 # Photos weak-linked, an LC_RPATH, MyKit through @rpath.
 $CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/app.m -o "$tmp/app.o"
+cp "$tmp/app.o" app.o  # the relocatable object too: no binds, ObjC classes from symbols
 $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o App \
     -rpath @executable_path/Frameworks "$tmp/app.o" $IOS_LIBS \
     -weak_library $S/Photos.tbd MyKit.framework/MyKit
