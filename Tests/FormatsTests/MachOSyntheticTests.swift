@@ -283,6 +283,29 @@ final class MachOSyntheticTests: XCTestCase {
         XCTAssertEqual(s.objcSelectorRefs, [])  // "hello:" sits in encrypted __TEXT
     }
 
+    func testClassRefsFallBackToSymbolsOnlyWhenBindsCannotBeDecoded() throws {
+        // __objc_classrefs present, no LC_DYLD_INFO and no chained fixups: use the undefined
+        // _OBJC_CLASS_$_ symbols. With no ref section at all, nothing is referenced.
+        func image(withRefs: Bool) -> MachOBytes {
+            let data = MachOSynthetic.segment64("__DATA", vmaddr: 0x1000, size: 0x1000, fileoff: 0x1000, prot: 3,
+                                                sections: withRefs ? [MachOSynthetic.section64("__objc_classrefs", "__DATA", addr: 0x1000, size: 8, offset: 0x1000)] : [])
+            var symtab = MachOBytes()
+            symtab.u32(0x2); symtab.u32(24); symtab.u32(0x2000); symtab.u32(1); symtab.u32(0x2010); symtab.u32(24)
+            var w = MachOBytes.thin64(commands: [data, symtab.bytes])
+            w.pad(to: 0x2000)
+            w.u32(1); w.u8(0x01); w.u8(0); w.u16(0x0100); w.u64(0)
+            w.bytes += [0] + Array("_OBJC_CLASS_$_UIView".utf8) + [0]
+            w.pad(to: 0x2010 + 24)
+            return w
+        }
+        let with = try XCTUnwrap(try MachOReader.read(image(withRefs: true).data).slices.first)
+        XCTAssertEqual(with.importedSymbols, ["_OBJC_CLASS_$_UIView"])
+        XCTAssertEqual(with.objcClassRefs, ["UIView"])
+        let without = try XCTUnwrap(try MachOReader.read(image(withRefs: false).data).slices.first)
+        XCTAssertEqual(without.objcClassRefs, [])
+        XCTAssertEqual(without.importedObjCClasses, ["UIView"])
+    }
+
     func testChainedFixups32BitWithMultipleStarts() throws {
         let s = try XCTUnwrap(try MachOReader.read(MachOSynthetic.chained32().data).slices.first)
         XCTAssertEqual(s.arch, "armv7")

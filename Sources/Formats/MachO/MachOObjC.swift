@@ -50,8 +50,9 @@ extension SliceParser {
                 }
             }
         }
-        // Without decodable sections (objects, stripped fixups), fall back to imported symbols.
-        if !sawRefSection || !fixups.decoded {
+        // When the binds cannot be decoded (no dyld info and no chained fixups), fall back to
+        // the imported class symbols; a decoded image without ref sections references none.
+        if sawRefSection, !fixups.decoded {
             for name in slice.importedSymbols where name.hasPrefix(prefix) {
                 classes.insert(String(name.dropFirst(prefix.count)))
             }
