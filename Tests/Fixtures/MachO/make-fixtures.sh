@@ -1,0 +1,76 @@
+#!/bin/sh
+# Rebuilds the Mach-O fixtures in this folder from src/ and the .tbd stubs in stubs/.
+# The built binaries are committed so tests never need clang or lld; run this script
+# when a source changes. Needs: clang (any recent, with Apple targets), ld64.lld-14
+# (Debian package lld-14) for classic dyld-info binaries, and an ld64.lld that knows
+# -fixup_chains (LLD >= 16, e.g. Debian's lld-19) for chained fixups. The Swift toolchain's
+# ld64.lld refuses Apple platforms, so it cannot be used.
+set -eu
+cd "$(dirname "$0")"
+
+CLANG=${CLANG:-clang}
+LLD14=${LLD14:-ld64.lld-14}
+LLD_CHAINED=${LLD_CHAINED:-}
+if [ -z "$LLD_CHAINED" ]; then
+    for c in ld64.lld-22 ld64.lld-19 ld64.lld-18 ld64.lld-17 ld64.lld-16 ld64.lld; do
+        if command -v "$c" >/dev/null 2>&1 && "$c" --help 2>/dev/null | grep -q -- '-fixup_chains'; then
+            LLD_CHAINED=$c; break
+        fi
+    done
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+CFLAGS="-O1 -Wno-format-security -fno-objc-arc -fno-stack-protector -fno-ident"
+S=stubs
+IOS_LIBS="$S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/UIKit.tbd $S/CoreLocation.tbd $S/AVFoundation.tbd"
+
+# MyKit.framework/MyKit: arm64 iOS dylib with an @rpath install name.
+$CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/mykit.c -o "$tmp/mykit.o"
+mkdir -p MyKit.framework
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -dylib \
+    -install_name @rpath/MyKit.framework/MyKit -current_version 1.2.3 -compatibility_version 1.0 \
+    -o MyKit.framework/MyKit "$tmp/mykit.o" $S/libSystem.tbd
+
+# App: arm64 iOS executable, classic LC_DYLD_INFO_ONLY bind opcodes (lld 14 default),
+# Photos weak-linked, an LC_RPATH, MyKit through @rpath.
+$CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/app.m -o "$tmp/app.o"
+cp "$tmp/app.o" app.o  # the relocatable object too: no binds, ObjC classes from symbols
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o App \
+    -rpath @executable_path/Frameworks "$tmp/app.o" $IOS_LIBS \
+    -weak_library $S/Photos.tbd MyKit.framework/MyKit
+
+# AppChained: the same program linked with LC_DYLD_CHAINED_FIXUPS.
+if [ -n "$LLD_CHAINED" ] && $LLD_CHAINED -arch arm64 -platform_version ios 15.0 17.0 -fixup_chains -adhoc_codesign \
+        -o "$tmp/AppChained" -rpath @executable_path/Frameworks "$tmp/app.o" $IOS_LIBS \
+        -weak_library $S/Photos.tbd MyKit.framework/MyKit; then
+    cp "$tmp/AppChained" AppChained
+else
+    echo "warning: no usable ld64.lld with -fixup_chains; AppChained not rebuilt" >&2
+fi
+
+# tool-x86_64: an x86_64 iOS Simulator executable (plain C). (lld 14 cannot link armv7
+# objects and later lld versions dropped armv7, so 32-bit is covered by synthetic tests.)
+$CLANG -target x86_64-apple-ios15.0-simulator $CFLAGS -c src/tool.c -o "$tmp/tool.o"
+$LLD14 -arch x86_64 -platform_version ios-simulator 15.0 17.0 -o "$tmp/tool-x86_64" \
+    "$tmp/tool.o" $S/libSystem.tbd
+
+# Fat: tool-x86_64 + App (arm64), written with a FAT_MAGIC header (no lipo on Linux).
+python3 - "$tmp/tool-x86_64" App Fat <<'PY'
+import struct, sys
+x86, arm64, out = sys.argv[1], sys.argv[2], sys.argv[3]
+slices = [(0x01000007, 3, open(x86, 'rb').read()), (0x0100000c, 0, open(arm64, 'rb').read())]
+align = 14  # 2^14, as lipo does for arm
+header = struct.pack('>II', 0xcafebabe, len(slices))
+offset = 1 << align
+entries, body = b'', b''
+for cputype, subtype, data in slices:
+    entries += struct.pack('>IIIII', cputype, subtype, offset, len(data), align)
+    pad = (-len(data)) % (1 << align)
+    body += data + b'\0' * pad
+    offset += len(data) + pad
+head = header + entries
+open(out, 'wb').write(head + b'\0' * ((1 << align) - len(head)) + body)
+PY
+ls -l App AppChained Fat MyKit.framework/MyKit 2>/dev/null || true
