@@ -47,7 +47,9 @@ final class CLITests: XCTestCase {
         <key>CFBundleExecutable</key><string>Clean</string>
         </dict></plist>
         """.utf8).write(to: dir.appendingPathComponent("Info.plist"))
-        try Data([0xcf, 0xfa, 0xed, 0xfe]).write(to: dir.appendingPathComponent("Clean"))
+        // A real iOS executable linked by ld64.lld (Tests/Fixtures/MachO/make-fixtures.sh).
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Tests/Fixtures/MachO/App"),
+                                         to: dir.appendingPathComponent("Clean"))
         return dir.path
     }
 
