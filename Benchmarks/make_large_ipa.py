@@ -38,7 +38,7 @@ MANIFEST = b"""<?xml version="1.0" encoding="UTF-8"?>
 """
 
 def fixture(name):
-    for candidate in (name, "app_chained", "app"):
+    for candidate in (name, "App"):
         p = os.path.join(FIXTURES, candidate)
         if os.path.isfile(p):
             return open(p, "rb").read()
@@ -63,8 +63,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    exe = fixture("app")
-    dylib = fixture("framework")
+    exe = fixture("App")
+    dylib = fixture("MyKit.framework/MyKit")
     root = "Payload/Big.app/"
     with zipfile.ZipFile(a.out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
         z.writestr(root + "Info.plist", info_plist("com.example.big", "Big", "APPL",

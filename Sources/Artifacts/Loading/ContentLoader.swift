@@ -90,8 +90,8 @@ public enum ContentLoader {
     /// Parses a Mach-O file; the bytes are dropped once the structure is extracted.
     public static func binary(_ path: String, source: FileSource, limits: ReaderLimits) -> BinaryFile {
         do {
-            let data = try source.read(path)
-            return BinaryFile(path: path, macho: try MachOReader.read(data, limits: limits))
+            let bytes = try source.readBytes(path)
+            return BinaryFile(path: path, macho: try MachOReader.read(bytes: bytes, limits: limits))
         } catch let error as FormatError {
             return BinaryFile(path: path, macho: nil, error: error)
         } catch {

@@ -31,6 +31,12 @@ public protocol FileSource: AnyObject, Sendable {
     var entries: [FileEntry] { get }
     /// Reads one file. Throws `SourceError` or `FormatError` (limits).
     func read(_ path: String) throws -> Data
+    /// Reads one file into a byte array (binary readers work on these; avoids a second copy).
+    func readBytes(_ path: String) throws -> [UInt8]
+}
+
+extension FileSource {
+    public func readBytes(_ path: String) throws -> [UInt8] { [UInt8](try read(path)) }
 }
 
 public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -114,6 +114,14 @@ public final class ZipSource: FileSource, @unchecked Sendable {
     }
 
     public func read(_ path: String) throws -> Data {
+        try inflate(path, into: Data())
+    }
+
+    public func readBytes(_ path: String) throws -> [UInt8] {
+        try inflate(path, into: [UInt8]())
+    }
+
+    private func inflate<Buffer: RangeReplaceableCollection>(_ path: String, into initial: Buffer) throws -> Buffer where Buffer.Element == UInt8 {
         let p = PathUtil.normalize(path)
         guard let (entry, zf) = byPath[p] else { throw SourceError(path: p, reason: "no such entry in the archive") }
         guard !entry.isDirectory else { throw SourceError(path: p, reason: "is a folder") }
@@ -147,13 +155,13 @@ public final class ZipSource: FileSource, @unchecked Sendable {
             lock.unlock()
             available.signal()
         }
-        var out = Data()
+        var out = initial
         out.reserveCapacity(declared)
         do {
             let crc = try archive.extract(zf, bufferSize: 256 * 1024, skipCRC32: false) { chunk in
                 // Never trust the declared size: stop as soon as the stream produces more.
                 guard out.count + chunk.count <= declared else { throw OversizeEntry() }
-                out.append(chunk)
+                out.append(contentsOf: chunk)
             }
             if crc != entry.crc32 {
                 throw FormatError.malformed(ZipDirectory.format, "entry \(p) fails its CRC-32 check")

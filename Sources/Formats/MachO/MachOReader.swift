@@ -50,11 +50,16 @@ public enum MachOReader {
     /// Reads only `parts` beyond the load commands: cheaper when a caller needs, say, the
     /// linked libraries of many binaries. Checks of the parts not read are skipped too.
     public static func read(_ data: Data, limits: ReaderLimits = .default, parts: Parts) throws -> MachOFile {
-        guard data.count <= limits.maxFileBytes else {
+        try read(bytes: [UInt8](data), limits: limits, parts: parts)
+    }
+
+    /// The same, over bytes the caller already holds (no copy: large binaries are read once).
+    public static func read(bytes: [UInt8], limits: ReaderLimits = .default, parts: Parts = .all) throws -> MachOFile {
+        guard bytes.count <= limits.maxFileBytes else {
             throw FormatError.limit(format, "max-file-bytes",
-                                    "file of \(data.count) bytes is larger than \(limits.maxFileBytes) bytes")
+                                    "file of \(bytes.count) bytes is larger than \(limits.maxFileBytes) bytes")
         }
-        let reader = ByteReader(data, format: format)
+        let reader = ByteReader(bytes, format: format)
         let magic = try reader.u32(0, bigEndian: true, "magic")
         if magic == 0xcafe_babe || magic == 0xcafe_babf {
             return MachOFile(isFat: true, slices: try readFat(reader, is64: magic == 0xcafe_babf, limits: limits, parts: parts))
