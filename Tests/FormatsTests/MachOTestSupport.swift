@@ -28,7 +28,7 @@ enum MachOOracle {
 
     /// Standard output of a tool, or nil when the tool is missing or fails.
     static func run(_ tool: String, _ args: [String]) -> String? {
-        guard let exe = which(tool) else { return nil }
+        guard let exe = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : which(tool) else { return nil }
         let p = Process()
         p.executableURL = exe
         p.arguments = args
@@ -128,6 +128,66 @@ enum MachOOracle {
         }
         return Headers(libraries: slice.linkedLibraries, rpaths: slice.rpaths, uuid: slice.uuid,
                        platform: platform, minOS: slice.minOS, sdk: slice.sdk)
+    }
+
+    /// Every executable named `tool` on PATH, in PATH order.
+    static func whichAll(_ tool: String) -> [URL] {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        var seen = Set<String>()
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(tool) }
+            .filter { FileManager.default.isExecutableFile(atPath: $0.path) && seen.insert($0.resolvingSymlinksInPath().path).inserted }
+    }
+
+    /// `(section, symbol)` of every bind, lazy bind and weak bind `llvm-objdump --macho` lists
+    /// from dyld-info opcodes.
+    static func bindTables(_ file: URL, arch: String) -> [(section: String, symbol: String)]? {
+        var out: [(String, String)] = []
+        for flag in ["--bind", "--lazy-bind", "--weak-bind"] {
+            guard let text = run("llvm-objdump", ["--macho", flag, "--arch=\(arch)", file.path]) else { return nil }
+            for line in text.split(separator: "\n") {
+                let cols = line.split(separator: " ", omittingEmptySubsequences: true)
+                guard cols.count >= 4, cols[2].hasPrefix("0x"), UInt64(cols[2].dropFirst(2), radix: 16) != nil else { continue }
+                let symbol = cols[cols.count - 1] == "(weak_import)" ? cols[cols.count - 2] : cols[cols.count - 1]
+                out.append((String(cols[1]), String(symbol)))
+            }
+        }
+        return out
+    }
+
+    /// Import names from `llvm-objdump --macho --chained-fixups` (LLVM 15 or later, found
+    /// anywhere on PATH); nil when no such tool is available.
+    static func chainedImports(_ file: URL, arch: String) -> [String]? {
+        for exe in whichAll("llvm-objdump") {
+            guard let text = run(exe.path, ["--macho", "--chained-fixups", "--arch=\(arch)", file.path]) else { continue }
+            return text.split(separator: "\n").compactMap { line -> String? in
+                let t = line.trimmingCharacters(in: .whitespaces)
+                guard t.hasPrefix("name_offset = "), let open = t.firstIndex(of: "("), t.hasSuffix(")") else { return nil }
+                return String(t[t.index(after: open)..<t.index(before: t.endIndex)])
+            }
+        }
+        return nil
+    }
+
+    /// Asserts that `boundSymbols` and `objcClassRefs` agree with llvm-objdump's bind tables
+    /// (dyld-info binaries) or chained-fixup imports; returns false when no oracle could run.
+    @discardableResult
+    static func assertBindsAgree(_ slice: MachOSlice, at url: URL, context: String = "",
+                                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        if slice.hasChainedFixups {
+            guard let imports = chainedImports(url, arch: slice.arch) else { return false }
+            XCTAssertEqual(slice.boundSymbols, Set(imports).sorted(by: MachONames.byteOrder),
+                           "chained imports \(context) \(slice.arch)", file: file, line: line)
+            return true
+        }
+        guard slice.hasDyldInfo, let binds = bindTables(url, arch: slice.arch) else { return false }
+        XCTAssertEqual(slice.boundSymbols, Set(binds.map(\.symbol)).sorted(by: MachONames.byteOrder),
+                       "bind tables \(context) \(slice.arch)", file: file, line: line)
+        let prefix = "_OBJC_CLASS_$_"
+        let classes = binds.filter { ($0.section == "__objc_classrefs" || $0.section == "__objc_superrefs") && $0.symbol.hasPrefix(prefix) }
+            .map { String($0.symbol.dropFirst(prefix.count)) }
+        XCTAssertEqual(slice.objcClassRefs, Set(classes).sorted(by: MachONames.byteOrder),
+                       "class refs from bind tables \(context) \(slice.arch)", file: file, line: line)
+        return true
     }
 
     /// Asserts that a slice agrees with llvm-nm and llvm-objdump; returns false when the tools are missing.
