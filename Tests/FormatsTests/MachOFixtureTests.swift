@@ -97,6 +97,10 @@ final class MachOFixtureTests: XCTestCase {
         XCTAssertEqual(s.loadCommandCount, 25)
         MachOOracle.assertAgrees(s, at: MachOFixtures.url("App"))
         MachOOracle.assertBindsAgree(s, at: MachOFixtures.url("App"))
+        if MachOOracle.which("llvm-objdump") != nil {  // the selector oracle itself works here
+            let names = MachOOracle.selectorRefs(MachOFixtures.url("App"), arch: "arm64", segment: "__DATA")
+            XCTAssertEqual(names.map { Set($0).sorted() }, Self.appSelectors)
+        }
     }
 
     func testChainedFixupsExecutable() throws {

@@ -168,6 +168,22 @@ enum MachOOracle {
         return nil
     }
 
+    /// Selector names `llvm-objdump --macho --section=<segment>,__objc_selrefs` resolves
+    /// ("<address>  __TEXT:__objc_methname:<name>"); nil when it cannot resolve them all
+    /// (it does not decode chained fixups).
+    static func selectorRefs(_ file: URL, arch: String, segment: String) -> [String]? {
+        guard let text = run("llvm-objdump", ["--macho", "--section=\(segment),__objc_selrefs", "--arch=\(arch)", file.path]) else { return nil }
+        var names: [String] = []
+        for line in text.split(separator: "\n").dropFirst(2) {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let value = line[space...].trimmingCharacters(in: .whitespaces)
+            let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].hasPrefix("__") else { return nil }
+            names.append(String(parts[2]))
+        }
+        return names
+    }
+
     /// Asserts that `boundSymbols` and `objcClassRefs` agree with llvm-objdump's bind tables
     /// (dyld-info binaries) or chained-fixup imports; returns false when no oracle could run.
     @discardableResult
@@ -187,6 +203,11 @@ enum MachOOracle {
             .map { String($0.symbol.dropFirst(prefix.count)) }
         XCTAssertEqual(slice.objcClassRefs, Set(classes).sorted(by: MachONames.byteOrder),
                        "class refs from bind tables \(context) \(slice.arch)", file: file, line: line)
+        if let selrefs = slice.section("__objc_selrefs"), !slice.isEncrypted,
+           let names = selectorRefs(url, arch: slice.arch, segment: selrefs.segment) {
+            XCTAssertEqual(slice.objcSelectorRefs, Set(names).sorted(by: MachONames.byteOrder),
+                           "selector refs \(context) \(slice.arch)", file: file, line: line)
+        }
         return true
     }
 
