@@ -195,7 +195,11 @@ enum MachOOracle {
                            "chained imports \(context) \(slice.arch)", file: file, line: line)
             return true
         }
-        guard slice.hasDyldInfo, let binds = bindTables(url, arch: slice.arch) else { return false }
+        guard slice.hasDyldInfo, which("llvm-objdump") != nil else { return false }
+        guard let binds = bindTables(url, arch: slice.arch) else {
+            XCTFail("llvm-objdump bind tables failed on \(url.lastPathComponent) \(slice.arch)", file: file, line: line)
+            return false
+        }
         XCTAssertEqual(slice.boundSymbols, Set(binds.map(\.symbol)).sorted(by: MachONames.byteOrder),
                        "bind tables \(context) \(slice.arch)", file: file, line: line)
         let prefix = "_OBJC_CLASS_$_"
@@ -215,8 +219,12 @@ enum MachOOracle {
     @discardableResult
     static func assertAgrees(_ slice: MachOSlice, at url: URL, context: String = "",
                              file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard which("llvm-nm") != nil, which("llvm-objdump") != nil else { return false }
         guard let nm = undefinedSymbols(url, arch: slice.arch),
-              let objdump = privateHeaders(url, arch: slice.arch) else { return false }
+              let objdump = privateHeaders(url, arch: slice.arch) else {
+            XCTFail("llvm-nm or llvm-objdump failed on \(url.lastPathComponent) \(slice.arch)", file: file, line: line)
+            return false
+        }
         XCTAssertEqual(slice.importedSymbols, nm, "llvm-nm -u \(context) \(slice.arch)", file: file, line: line)
         XCTAssertEqual(headers(of: slice, oracle: objdump), objdump, "llvm-objdump \(context) \(slice.arch)", file: file, line: line)
         return true
