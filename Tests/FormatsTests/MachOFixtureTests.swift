@@ -96,6 +96,11 @@ final class MachOFixtureTests: XCTestCase {
         XCTAssertEqual(s.codeSignature?.identifier, "App")
         XCTAssertEqual(s.loadCommandCount, 25)
         MachOOracle.assertAgrees(s, at: MachOFixtures.url("App"))
+        MachOOracle.assertBindsAgree(s, at: MachOFixtures.url("App"))
+        if MachOOracle.which("llvm-objdump") != nil {  // the selector oracle itself works here
+            let names = MachOOracle.selectorRefs(MachOFixtures.url("App"), arch: "arm64", segment: "__DATA")
+            XCTAssertEqual(names.map { Set($0).sorted() }, Self.appSelectors)
+        }
     }
 
     func testChainedFixupsExecutable() throws {
@@ -103,6 +108,7 @@ final class MachOFixtureTests: XCTestCase {
         let s = try XCTUnwrap(file.slices.first)
         assertApp(s, uuid: "4C4C447C-5555-3144-A18A-72706E5C4E73", chained: true)
         MachOOracle.assertAgrees(s, at: MachOFixtures.url("AppChained"))
+        MachOOracle.assertBindsAgree(s, at: MachOFixtures.url("AppChained"))
     }
 
     func testReadingOnlySomeParts() throws {
@@ -154,6 +160,7 @@ final class MachOFixtureTests: XCTestCase {
         XCTAssertTrue(s.symbols.contains { $0.name == "_mykit_answer" && $0.isExternal })
         XCTAssertNil(s.codeSignature)
         MachOOracle.assertAgrees(s, at: MachOFixtures.url("MyKit.framework/MyKit"))
+        MachOOracle.assertBindsAgree(s, at: MachOFixtures.url("MyKit.framework/MyKit"))
     }
 
     func testFatFileWithTwoSlices() throws {
@@ -171,7 +178,10 @@ final class MachOFixtureTests: XCTestCase {
         XCTAssertEqual(sim.cStrings(maxCount: 5), ["x86_64 slice %d\n"])
         let arm = try XCTUnwrap(file.slice(arch: "arm64"))
         assertApp(arm, uuid: "4C4C449C-5555-3144-A17D-E4B64A4B6EA2", chained: false)
-        for s in file.slices { MachOOracle.assertAgrees(s, at: MachOFixtures.url("Fat"), context: "Fat") }
+        for s in file.slices {
+            MachOOracle.assertAgrees(s, at: MachOFixtures.url("Fat"), context: "Fat")
+            MachOOracle.assertBindsAgree(s, at: MachOFixtures.url("Fat"), context: "Fat")
+        }
     }
 
     /// Rebuilds the fixtures into a temporary copy when the tools exist and checks the script

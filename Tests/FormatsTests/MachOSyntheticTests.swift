@@ -371,6 +371,23 @@ final class MachOSyntheticTests: XCTestCase {
         XCTAssertEqual(plist?["aps-environment"] as? String, "development")
     }
 
+    func testDSYMSectionsWithoutBytesAreAccepted() throws {
+        // A dSYM keeps __TEXT section headers whose bytes are not in the file (LLVM accepts it).
+        let text = MachOSynthetic.segment64("__TEXT", vmaddr: 0x1_0000_0000, size: 0x4000, fileoff: 0, prot: 5, sections: [
+            MachOSynthetic.section64("__cstring", "__TEXT", addr: 0x1_0000_1000, size: 0x2000, offset: 0x1000, flags: 2),
+        ])
+        var w = MachOBytes.thin64(fileType: 0xa, commands: [text])
+        w.put64(0, at: 32 + 48)  // filesize 0: nothing of __TEXT is in the file
+        let s = try XCTUnwrap(try MachOReader.read(w.data).slices.first)
+        XCTAssertEqual(s.fileTypeName, "dsym")
+        XCTAssertEqual(s.cStrings(maxCount: 10), [])
+        // The same headers in an executable are an error.
+        w.put32(2, at: 12)
+        assertMachOError("malformed Mach-O at offset 0x20: load command 0 section 0 (__TEXT,__cstring) offset field plus size field extends past the end of the file") {
+            _ = try MachOReader.read(w.data)
+        }
+    }
+
     func testBigEndianHeader() throws {
         var w = MachOBytes()
         w.be32(0xfeed_face); w.be32(18); w.be32(0); w.be32(6); w.be32(0); w.be32(0); w.be32(0)

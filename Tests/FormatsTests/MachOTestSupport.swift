@@ -28,7 +28,7 @@ enum MachOOracle {
 
     /// Standard output of a tool, or nil when the tool is missing or fails.
     static func run(_ tool: String, _ args: [String]) -> String? {
-        guard let exe = which(tool) else { return nil }
+        guard let exe = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : which(tool) else { return nil }
         let p = Process()
         p.executableURL = exe
         p.arguments = args
@@ -130,12 +130,101 @@ enum MachOOracle {
                        platform: platform, minOS: slice.minOS, sdk: slice.sdk)
     }
 
+    /// Every executable named `tool` on PATH, in PATH order.
+    static func whichAll(_ tool: String) -> [URL] {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        var seen = Set<String>()
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(tool) }
+            .filter { FileManager.default.isExecutableFile(atPath: $0.path) && seen.insert($0.resolvingSymlinksInPath().path).inserted }
+    }
+
+    /// `(section, symbol)` of every bind, lazy bind and weak bind `llvm-objdump --macho` lists
+    /// from dyld-info opcodes.
+    static func bindTables(_ file: URL, arch: String) -> [(section: String, symbol: String)]? {
+        var out: [(String, String)] = []
+        for flag in ["--bind", "--lazy-bind", "--weak-bind"] {
+            guard let text = run("llvm-objdump", ["--macho", flag, "--arch=\(arch)", file.path]) else { return nil }
+            for line in text.split(separator: "\n") {
+                let cols = line.split(separator: " ", omittingEmptySubsequences: true)
+                guard cols.count >= 4, cols[2].hasPrefix("0x"), UInt64(cols[2].dropFirst(2), radix: 16) != nil else { continue }
+                let symbol = cols[cols.count - 1] == "(weak_import)" ? cols[cols.count - 2] : cols[cols.count - 1]
+                out.append((String(cols[1]), String(symbol)))
+            }
+        }
+        return out
+    }
+
+    /// Import names from `llvm-objdump --macho --chained-fixups` (LLVM 15 or later, found
+    /// anywhere on PATH); nil when no such tool is available.
+    static func chainedImports(_ file: URL, arch: String) -> [String]? {
+        for exe in whichAll("llvm-objdump") {
+            guard let text = run(exe.path, ["--macho", "--chained-fixups", "--arch=\(arch)", file.path]) else { continue }
+            return text.split(separator: "\n").compactMap { line -> String? in
+                let t = line.trimmingCharacters(in: .whitespaces)
+                guard t.hasPrefix("name_offset = "), let open = t.firstIndex(of: "("), t.hasSuffix(")") else { return nil }
+                return String(t[t.index(after: open)..<t.index(before: t.endIndex)])
+            }
+        }
+        return nil
+    }
+
+    /// Selector names `llvm-objdump --macho --section=<segment>,__objc_selrefs` resolves
+    /// ("<address>  __TEXT:__objc_methname:<name>"); nil when it cannot resolve them all
+    /// (it does not decode chained fixups).
+    static func selectorRefs(_ file: URL, arch: String, segment: String) -> [String]? {
+        guard let text = run("llvm-objdump", ["--macho", "--section=\(segment),__objc_selrefs", "--arch=\(arch)", file.path]) else { return nil }
+        var names: [String] = []
+        for line in text.split(separator: "\n").dropFirst(2) {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let value = line[space...].trimmingCharacters(in: .whitespaces)
+            let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].hasPrefix("__") else { return nil }
+            names.append(String(parts[2]))
+        }
+        return names
+    }
+
+    /// Asserts that `boundSymbols` and `objcClassRefs` agree with llvm-objdump's bind tables
+    /// (dyld-info binaries) or chained-fixup imports; returns false when no oracle could run.
+    @discardableResult
+    static func assertBindsAgree(_ slice: MachOSlice, at url: URL, context: String = "",
+                                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        if slice.hasChainedFixups {
+            guard let imports = chainedImports(url, arch: slice.arch) else { return false }
+            XCTAssertEqual(slice.boundSymbols, Set(imports).sorted(by: MachONames.byteOrder),
+                           "chained imports \(context) \(slice.arch)", file: file, line: line)
+            return true
+        }
+        guard slice.hasDyldInfo, which("llvm-objdump") != nil else { return false }
+        guard let binds = bindTables(url, arch: slice.arch) else {
+            XCTFail("llvm-objdump bind tables failed on \(url.lastPathComponent) \(slice.arch)", file: file, line: line)
+            return false
+        }
+        XCTAssertEqual(slice.boundSymbols, Set(binds.map(\.symbol)).sorted(by: MachONames.byteOrder),
+                       "bind tables \(context) \(slice.arch)", file: file, line: line)
+        let prefix = "_OBJC_CLASS_$_"
+        let classes = binds.filter { ($0.section == "__objc_classrefs" || $0.section == "__objc_superrefs") && $0.symbol.hasPrefix(prefix) }
+            .map { String($0.symbol.dropFirst(prefix.count)) }
+        XCTAssertEqual(slice.objcClassRefs, Set(classes).sorted(by: MachONames.byteOrder),
+                       "class refs from bind tables \(context) \(slice.arch)", file: file, line: line)
+        if let selrefs = slice.section("__objc_selrefs"), !slice.isEncrypted,
+           let names = selectorRefs(url, arch: slice.arch, segment: selrefs.segment) {
+            XCTAssertEqual(slice.objcSelectorRefs, Set(names).sorted(by: MachONames.byteOrder),
+                           "selector refs \(context) \(slice.arch)", file: file, line: line)
+        }
+        return true
+    }
+
     /// Asserts that a slice agrees with llvm-nm and llvm-objdump; returns false when the tools are missing.
     @discardableResult
     static func assertAgrees(_ slice: MachOSlice, at url: URL, context: String = "",
                              file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard which("llvm-nm") != nil, which("llvm-objdump") != nil else { return false }
         guard let nm = undefinedSymbols(url, arch: slice.arch),
-              let objdump = privateHeaders(url, arch: slice.arch) else { return false }
+              let objdump = privateHeaders(url, arch: slice.arch) else {
+            XCTFail("llvm-nm or llvm-objdump failed on \(url.lastPathComponent) \(slice.arch)", file: file, line: line)
+            return false
+        }
         XCTAssertEqual(slice.importedSymbols, nm, "llvm-nm -u \(context) \(slice.arch)", file: file, line: line)
         XCTAssertEqual(headers(of: slice, oracle: objdump), objdump, "llvm-objdump \(context) \(slice.arch)", file: file, line: line)
         return true

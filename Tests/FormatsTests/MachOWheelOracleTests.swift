@@ -38,27 +38,62 @@ final class MachOWheelOracleTests: XCTestCase {
                 XCTAssertNotNil(MachOOracle.run("python3", ["-m", "zipfile", "-e", dir.appendingPathComponent(wheel).path,
                                                             root.appendingPathComponent(wheel).path]), "unzip \(wheel)")
             }
-            let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-            while let url = enumerator?.nextObject() as? URL {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                      let handle = try? FileHandle(forReadingFrom: url) else { continue }
-                let head = handle.readData(ofLength: 8)
-                try? handle.close()
-                guard MachOReader.isMachO(head) else { continue }
-                let name = url.path.replacingOccurrences(of: root.path + "/", with: "")
-                let file = try MachOReader.read(try Data(contentsOf: url))
-                for slice in file.slices {
-                    XCTAssertTrue(MachOOracle.assertAgrees(slice, at: url, context: name), "oracles unavailable for \(name)")
-                    XCTAssertEqual(slice.platform, platformName, name)
-                    XCTAssertFalse(slice.boundSymbols.isEmpty, name)
-                    // Everything the dynamic loader binds is an undefined symbol too (wheels are not stripped).
-                    XCTAssertTrue(Set(slice.boundSymbols).isSubset(of: Set(slice.importedSymbols)), name)
-                    checked += 1
-                }
+            checked += try Self.checkEveryMachO(under: root) { slice, name in
+                XCTAssertEqual(slice.platform, platformName, name)
+                XCTAssertFalse(slice.boundSymbols.isEmpty, name)
+                // Everything the dynamic loader binds is an undefined symbol too (wheels are not stripped).
+                XCTAssertTrue(Set(slice.boundSymbols).isSubset(of: Set(slice.importedSymbols)), name)
             }
         }
         let wheels = allWheels
         XCTAssertGreaterThanOrEqual(checked, 18, "Mach-O slices checked")
         print("checked \(checked) Mach-O slices from \(wheels.sorted())")
+    }
+
+    /// Opt-in (PREFLIGHT_MACHO_DIR=<folder>): every Mach-O under a folder of your own (an
+    /// unpacked .ipa, a DerivedData build, unpacked wheels) against the same oracles.
+    func testEveryMachOUnderAFolderAgreesWithLLVM() throws {
+        guard let dir = ProcessInfo.processInfo.environment["PREFLIGHT_MACHO_DIR"], !dir.isEmpty else {
+            throw XCTSkip("set PREFLIGHT_MACHO_DIR to a folder with Mach-O files")
+        }
+        for tool in ["llvm-nm", "llvm-objdump"] where MachOOracle.which(tool) == nil {
+            throw XCTSkip("\(tool) not on PATH")
+        }
+        let checked = try Self.checkEveryMachO(under: URL(fileURLWithPath: dir)) { _, _ in }
+        XCTAssertGreaterThan(checked, 0, "no Mach-O found under \(dir)")
+        print("checked \(checked) Mach-O slices under \(dir)")
+    }
+
+    /// Reads every regular file under `root` that starts with a Mach-O magic, compares each
+    /// slice with llvm-nm and llvm-objdump, runs `extra`, and returns the number of slices.
+    static func checkEveryMachO(under root: URL, file: StaticString = #filePath, line: UInt = #line,
+                                _ extra: (MachOSlice, String) -> Void) throws -> Int {
+        let fm = FileManager.default
+        var checked = 0
+        let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+        while let url = enumerator?.nextObject() as? URL {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            guard values?.isRegularFile == true, values?.isSymbolicLink != true,
+                  let handle = try? FileHandle(forReadingFrom: url) else { continue }
+            let head = handle.readData(ofLength: 8)
+            try? handle.close()
+            guard MachOReader.isMachO(head) else { continue }
+            let name = url.path.replacingOccurrences(of: root.path + "/", with: "")
+            let machO: MachOFile
+            do {
+                machO = try MachOReader.read(try Data(contentsOf: url))
+            } catch {
+                XCTFail("\(name): \(error)", file: file, line: line)
+                continue
+            }
+            for slice in machO.slices {
+                XCTAssertTrue(MachOOracle.assertAgrees(slice, at: url, context: name, file: file, line: line),
+                              "oracles failed for \(name)", file: file, line: line)
+                MachOOracle.assertBindsAgree(slice, at: url, context: name, file: file, line: line)
+                extra(slice, name)
+                checked += 1
+            }
+        }
+        return checked
     }
 }

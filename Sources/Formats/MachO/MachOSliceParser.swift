@@ -279,7 +279,8 @@ struct SliceParser {
             let flags = try u32(s + (is64 ? 64 : 56))
             let section = Section(segment: sectSeg, name: sectName, address: addr, size: size, offset: offset, flags: flags,
                                   relocationOffset: reloff, relocationCount: nreloc)
-            if !section.isZeroFill, size > 0 {
+            // As in LLVM, dSYM companions and dylib stubs keep section headers without the bytes.
+            if !section.isZeroFill, size > 0, slice.fileType != 0x9, slice.fileType != 0xa {
                 _ = try fileRange(UInt64(offset), size,
                                   malformed("load command \(index) section \(j) (\(sectSeg),\(sectName)) offset field plus size field extends past the end of the file", off))
             }
