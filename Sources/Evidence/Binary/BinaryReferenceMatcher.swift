@@ -65,7 +65,8 @@ public struct BinaryReferenceMatcher: Sendable {
     public func match(_ references: BinaryReferences) -> [CapabilityUse] {
         var classes = references.objcClasses
         var uses: [CapabilityUse] = []
-        // Per Swift pattern, the smallest symbol containing it: one deterministic proof each.
+        // Per Swift pattern, the shortest symbol containing it (ties: the smallest), so each
+        // pattern has one deterministic and readable proof, usually the metadata accessor.
         var swiftProof: [Int: String] = [:]
 
         for symbol in references.importedSymbols {
@@ -75,7 +76,7 @@ public struct BinaryReferenceMatcher: Sendable {
                 for rule in rules { uses.append(use(rule, proof: symbol)) }
             } else if !swiftSearch.isEmpty, Self.isSwiftMangled(symbol) {
                 for index in swiftSearch.matches(in: symbol) {
-                    if let current = swiftProof[index], current <= symbol { continue }
+                    if let current = swiftProof[index], !Self.isBetterProof(symbol, than: current) { continue }
                     swiftProof[index] = symbol
                 }
             }
@@ -93,6 +94,11 @@ public struct BinaryReferenceMatcher: Sendable {
             }
         }
         return Self.deduplicated(uses)
+    }
+
+    private static func isBetterProof(_ candidate: String, than current: String) -> Bool {
+        let candidateLength = candidate.utf8.count, currentLength = current.utf8.count
+        return candidateLength != currentLength ? candidateLength < currentLength : candidate < current
     }
 
     private func use(_ rule: Rule, proof: String) -> CapabilityUse {
