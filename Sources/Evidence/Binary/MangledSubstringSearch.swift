@@ -1,55 +1,68 @@
 /// Finds which of a fixed set of substrings occur in mangled Swift symbols.
 ///
 /// One pass over each symbol's bytes: a 64K table indexed by the first two bytes of every
-/// pattern gives the few candidates to compare at each position. A pattern that starts
-/// with a length digit only matches where no digit precedes it, so `5ARKit` does not match
-/// inside `15ARKit…`.
+/// pattern gives the head of a short chain of candidates to compare at each position. A
+/// pattern that starts with a length digit only matches where no digit precedes it, so
+/// `5ARKit` does not match inside `15ARKit…`.
 struct MangledSubstringSearch: Sendable {
     private let patterns: [[UInt8]]
-    private let candidates: [[Int32]]
+    /// First candidate pattern per two-byte prefix, -1 for none.
+    private let head: [Int32]
+    /// Next candidate with the same prefix, -1 at the end of the chain.
+    private let next: [Int32]
 
     init(_ patterns: [String]) {
         self.patterns = patterns.map { Array($0.utf8) }
-        var candidates = [[Int32]](repeating: [], count: 1 << 16)
-        for (index, pattern) in self.patterns.enumerated() {
+        var head = [Int32](repeating: -1, count: 1 << 16)
+        var next = [Int32](repeating: -1, count: patterns.count)
+        for (index, pattern) in self.patterns.enumerated().reversed() {
             precondition(pattern.count >= 2, "mangled pattern too short: \(patterns[index])")
-            candidates[Self.slot(pattern[0], pattern[1])].append(Int32(index))
+            let slot = Self.slot(pattern[0], pattern[1])
+            next[index] = head[slot]
+            head[slot] = Int32(index)
         }
-        self.candidates = candidates
+        self.head = head
+        self.next = next
     }
 
     var isEmpty: Bool { patterns.isEmpty }
 
-    /// Indices of the patterns found in `symbol`, each at most once, in ascending order.
+    /// Indices of the patterns found in `symbol`, each once, in ascending order.
     func matches(in symbol: String) -> [Int] {
         var found: [Int] = []
         var symbol = symbol
         symbol.withUTF8 { bytes in
             guard bytes.count >= 2 else { return }
-            for position in 0..<(bytes.count - 1) {
-                let bucket = candidates[Self.slot(bytes[position], bytes[position + 1])]
-                if bucket.isEmpty { continue }
-                if position > 0, Self.isDigit(bytes[position]), Self.isDigit(bytes[position - 1]) {
-                    continue
-                }
-                for index in bucket where !found.contains(Int(index)) {
-                    let pattern = patterns[Int(index)]
-                    guard position + pattern.count <= bytes.count else { continue }
-                    var equal = true
-                    for offset in 2..<pattern.count where bytes[position + offset] != pattern[offset] {
-                        equal = false
-                        break
+            head.withUnsafeBufferPointer { head in
+                var previousIsDigit = false
+                for position in 0..<(bytes.count - 1) {
+                    let byte = bytes[position]
+                    let isDigit = byte >= 0x30 && byte <= 0x39
+                    defer { previousIsDigit = isDigit }
+                    var candidate = head[Self.slot(byte, bytes[position + 1])]
+                    if candidate < 0 || (isDigit && previousIsDigit) { continue }
+                    while candidate >= 0 {
+                        let index = Int(candidate)
+                        candidate = next[index]
+                        if Self.occurs(patterns[index], in: bytes, at: position), !found.contains(index) {
+                            found.append(index)
+                        }
                     }
-                    if equal { found.append(Int(index)) }
                 }
             }
         }
         return found.sorted()
     }
 
+    private static func occurs(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position + pattern.count <= bytes.count else { return false }
+        for offset in 2..<pattern.count where bytes[position + offset] != pattern[offset] {
+            return false
+        }
+        return true
+    }
+
     private static func slot(_ first: UInt8, _ second: UInt8) -> Int {
         Int(first) << 8 | Int(second)
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }
