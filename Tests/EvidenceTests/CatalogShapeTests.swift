@@ -114,4 +114,12 @@ final class CatalogShapeTests: XCTestCase {
             XCTAssertNotNil(catalog.resource(forKey: key)?.deprecation, key)
         }
     }
+
+    func testMachOPlatformNumbers() {
+        XCTAssertEqual(ApplePlatform(machOPlatform: 2), .iOS)
+        XCTAssertEqual(ApplePlatform(machOPlatform: 7), .iOS, "iOS simulator")
+        XCTAssertEqual(ApplePlatform(machOPlatform: 6), .macCatalyst)
+        XCTAssertEqual(ApplePlatform(machOPlatform: 11), .visionOS)
+        XCTAssertNil(ApplePlatform(machOPlatform: 10), "DriverKit")
+    }
 }

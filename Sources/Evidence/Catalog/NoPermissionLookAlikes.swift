@@ -62,6 +62,18 @@ extension ProtectedResourceCatalog {
             reason: "Raw sensor streams are not behind the Motion & Fitness prompt; activity and pedometer data are.",
             source: "general platform behaviour (not re-verified)", confidence: .low),
         NoPermissionLookAlike(
+            api: "CLGeocoder (address and coordinate lookups)", kind: .objcClass,
+            names: ["CLGeocoder"],
+            resembles: "location.whenInUse",
+            reason: "Geocoding sends the addresses or coordinates the app passes in; it does not read the device's location.",
+            source: "platform behaviour; not in purpose-strings.json", confidence: .medium),
+        NoPermissionLookAlike(
+            api: "MKMapView without showsUserLocation", kind: .objcClass,
+            names: ["MKMapView"],
+            resembles: "location.whenInUse",
+            reason: "Showing a map reads no location; setting showsUserLocation is the trigger.",
+            source: "platform behaviour; not in purpose-strings.json", confidence: .medium),
+        NoPermissionLookAlike(
             api: "ASIdentifierManager (advertising identifier)", kind: .objcClass,
             names: ["ASIdentifierManager"],
             resembles: "tracking",

@@ -1,6 +1,20 @@
 /// Platforms a purpose-string key applies to. iPadOS binaries are iOS binaries.
 public enum ApplePlatform: String, Sendable, Hashable, Codable, CaseIterable {
     case iOS, macCatalyst, macOS, tvOS, watchOS, visionOS
+
+    /// From the `platform` field of `LC_BUILD_VERSION`; simulators map to their device
+    /// platform, DriverKit and bridgeOS to nil.
+    public init?(machOPlatform: UInt32) {
+        switch machOPlatform {
+        case 1: self = .macOS
+        case 2, 7: self = .iOS
+        case 3, 8: self = .tvOS
+        case 4, 9: self = .watchOS
+        case 6: self = .macCatalyst
+        case 11, 12: self = .visionOS
+        default: return nil
+        }
+    }
 }
 
 public enum FactConfidence: String, Sendable, Hashable, Codable {

@@ -20,6 +20,12 @@ extension ProtectedResourceCatalog {
                 ],
                 selectors: [
                     .indicative("requestAuthorizationToShareTypes:readTypes:completion:", note: healthKitRequestNote),
+                ],
+                swiftSymbols: [
+                    .swift("9HealthKit23HKSampleQueryDescriptorV", "HealthKit.HKSampleQueryDescriptor", .definite, note: "Swift async queries, iOS 15.4."),
+                    .swift("9HealthKit27HKStatisticsQueryDescriptorV", "HealthKit.HKStatisticsQueryDescriptor", .definite),
+                    .swift("9HealthKit37HKStatisticsCollectionQueryDescriptorV", "HealthKit.HKStatisticsCollectionQueryDescriptor", .definite),
+                    .swift("9HealthKit31HKAnchoredObjectQueryDescriptorV", "HealthKit.HKAnchoredObjectQueryDescriptor", .definite),
                 ]),
             source: protectedResourcesPage, confidence: .high),
 

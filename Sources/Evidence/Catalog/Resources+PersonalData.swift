@@ -75,6 +75,7 @@ extension ProtectedResourceCatalog {
             triggers: Triggers(selectors: [
                 .definite("requestFullAccessToRemindersWithCompletion:"),
                 .definite("fetchRemindersMatchingPredicate:completion:"),
+                .indicative("calendarsForEntityType:", with: "EKEventStore", note: eventKitLegacyRequestNote),
             ]),
             source: protectedResourcesPage, confidence: .high),
 
