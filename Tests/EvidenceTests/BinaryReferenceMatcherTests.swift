@@ -141,6 +141,22 @@ final class BinaryReferenceMatcherTests: XCTestCase {
         ])
     }
 
+    func testSharedSelectorWithSeveralReceiversIsOnlyIndicative() {
+        let found = uses(classes: ["SFSpeechRecognizer", "MPMediaLibrary"], selectors: ["requestAuthorization:"])
+        XCTAssertEqual(summary(found), [
+            "speech indicative SFSpeechRecognizer",
+            "speech indicative requestAuthorization:",
+            "media_library indicative MPMediaLibrary",
+            "media_library indicative requestAuthorization:",
+        ])
+    }
+
+    func testReceiversOfTheSameCapabilityKeepTheSelectorDefinite() {
+        let found = uses(classes: ["CBCentralManager", "CBPeripheralManager"], selectors: ["initWithDelegate:queue:"],
+                         matcher: BinaryReferenceMatcher(deploymentTarget: "13.0"))
+        XCTAssertEqual(Set(found.filter { $0.proofKind == .selector }.map(\.strength)), [.definite])
+    }
+
     func testLegacyEventKitRequestIsIndicativeForCalendarsAndReminders() {
         let old = BinaryReferenceMatcher(deploymentTarget: "15.0")
         XCTAssertEqual(summary(uses(selectors: ["requestAccessToEntityType:completion:"], matcher: old)), [

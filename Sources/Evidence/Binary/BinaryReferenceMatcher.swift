@@ -88,12 +88,27 @@ public struct BinaryReferenceMatcher: Sendable {
             for rule in rules { uses.append(use(rule, proof: name)) }
         }
         for (selector, rules) in selectorRules where references.selectors.contains(selector) {
-            for rule in rules {
-                if let needed = rule.trigger.alongsideClass, !classes.contains(needed) { continue }
-                uses.append(use(rule, proof: selector))
+            let satisfied = rules.filter { rule in rule.trigger.alongsideClass.map(classes.contains) ?? true }
+            let ambiguous = Self.hasAmbiguousReceiver(satisfied)
+            for rule in satisfied {
+                var found = use(rule, proof: selector)
+                if ambiguous, rule.trigger.alongsideClass != nil { found.strength = .indicative }
+                uses.append(found)
             }
         }
         return Self.deduplicated(uses)
+    }
+
+    /// A selector shared by classes of different capabilities (`requestAuthorization:` on
+    /// SFSpeechRecognizer and MPMediaLibrary) cannot say which class received it when the
+    /// binary references several of them; then none of those uses is definite.
+    private static func hasAmbiguousReceiver(_ rules: [Rule]) -> Bool {
+        var capabilitiesByClass: [String: Set<String>] = [:]
+        for rule in rules {
+            guard let receiver = rule.trigger.alongsideClass else { continue }
+            capabilitiesByClass[receiver, default: []].insert(rule.capability)
+        }
+        return Set(capabilitiesByClass.values).count > 1
     }
 
     private static func isBetterProof(_ candidate: String, than current: String) -> Bool {
