@@ -10,6 +10,8 @@ final class CatalogCoverageTests: XCTestCase {
             let confidence: String
             let source: String
             let status: String
+            let platforms: [String]
+            let min_os: String?
         }
         let keys: [Key]
     }
@@ -55,6 +57,14 @@ final class CatalogCoverageTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(resource.confidence.rawValue, fact.confidence, resource.key)
+            XCTAssertEqual(resource.minimumOS, fact.min_os, resource.key)
+            let factPlatforms = Set(fact.platforms.compactMap { name in
+                name == "iPadOS" ? .iOS : ApplePlatform(rawValue: name)
+            })
+            XCTAssertEqual(factPlatforms.count, Set(fact.platforms.filter { $0 != "iPadOS" }).count,
+                           "\(resource.key): unknown platform in \(fact.platforms)")
+            XCTAssertTrue(factPlatforms.isSubset(of: resource.platforms),
+                          "\(resource.key) misses platforms \(factPlatforms.subtracting(resource.platforms))")
             XCTAssertEqual(resource.deprecation != nil, fact.status.contains("deprecated"),
                            "\(resource.key): deprecation does not follow status \(fact.status)")
             if resource.source.hasPrefix("https://") {

@@ -75,7 +75,7 @@ extension ProtectedResourceCatalog {
         ProtectedResource(
             key: "NSAlarmKitUsageDescription", capability: "alarmkit",
             resource: "Alarms and timers (AlarmKit)",
-            platforms: [.iOS], minimumOS: "iOS 26.0",
+            platforms: [.iOS, .macOS], minimumOS: "iOS 26.0",
             triggers: Triggers(swiftSymbols: [
                 .swift("8AlarmKit0A7ManagerC", "AlarmKit.AlarmManager", .definite),
             ]),
