@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
         .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
+        .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI"],
                     path: "Tests/PreflightKitTests"),
     ]
