@@ -90,8 +90,10 @@ public enum ContentLoader {
     /// Parses a Mach-O file; the bytes are dropped once the structure is extracted.
     public static func binary(_ path: String, source: FileSource, limits: ReaderLimits) -> BinaryFile {
         do {
-            let bytes = try source.readBytes(path)
-            return BinaryFile(path: path, macho: try MachOReader.read(bytes: bytes, limits: limits))
+            var file = try MachOReader.read(bytes: try source.readBytes(path), limits: limits)
+            // The model keeps every binary's structure, never its bytes.
+            file.slices = file.slices.map { $0.releasingBytes() }
+            return BinaryFile(path: path, macho: file)
         } catch let error as FormatError {
             return BinaryFile(path: path, macho: nil, error: error)
         } catch {

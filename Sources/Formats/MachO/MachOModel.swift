@@ -217,8 +217,9 @@ public struct MachOSlice: Sendable {
     /// `LC_MAIN` entry offset.
     public var entryOffset: UInt64?
 
-    /// The slice's own bytes, kept for on-demand reads such as `cStrings(maxCount:)`.
-    let bytes: ByteReader
+    /// The slice's own bytes, kept for on-demand reads such as `cStrings(maxCount:)` until a
+    /// caller that keeps many slices releases them (`releasingBytes()`).
+    private(set) var bytes: ByteReader
     let maxStringLength: Int
 
     init(arch: String, cpuType: Int32, cpuSubtype: Int32, is64Bit: Bool, isBigEndian: Bool,
@@ -255,6 +256,14 @@ public struct MachOSlice: Sendable {
         self.entryOffset = nil
         self.bytes = bytes
         self.maxStringLength = maxStringLength
+    }
+
+    /// This slice without its bytes: the parsed structure stays, on-demand reads return
+    /// nothing. A loader that holds every binary of an app keeps memory bounded this way.
+    public func releasingBytes() -> MachOSlice {
+        var copy = self
+        copy.bytes = ByteReader([UInt8](), format: bytes.format)
+        return copy
     }
 
     // MARK: Header flags
