@@ -1,11 +1,89 @@
 import Foundation
 import Artifacts
+import Formats
+
+/// Who wrote the code that uses an API: the app's own code, or a named SDK (an embedded
+/// framework or a package the app depends on).
+public enum UsageOrigin: Sendable, Hashable {
+    case app
+    case sdk(String)
+}
+
+/// Where a usage was seen.
+public enum UsageLocation: Sendable, Hashable {
+    case source(path: String, line: Int, column: Int)
+    case binary(path: String, symbol: String)
+}
+
+/// One use of a protected capability, with proof: the bridge between code and declarations.
+public struct Usage: Sendable, Hashable {
+    /// Catalog capability id (`camera`, `location.always`, …).
+    public var capability: String
+    /// The purpose-string key the capability needs.
+    public var key: String
+    /// The API as a reader would name it (`AVCaptureDevice.requestAccess(for: .video)`, a selector, a symbol).
+    public var api: String
+    public var location: UsageLocation
+    /// The bundle whose code contains it, by name.
+    public var bundle: String
+    public var origin: UsageOrigin
+    public var strength: EvidenceStrength
+    /// False for code that does not ship: under `#if DEBUG`, simulator-only, or in test targets.
+    public var ships: Bool
+
+    public init(capability: String, key: String, api: String, location: UsageLocation, bundle: String,
+                origin: UsageOrigin = .app, strength: EvidenceStrength, ships: Bool = true) {
+        self.capability = capability
+        self.key = key
+        self.api = api
+        self.location = location
+        self.bundle = bundle
+        self.origin = origin
+        self.strength = strength
+        self.ships = ships
+    }
+}
+
+/// A usage found in one source file, before it is attributed to a bundle.
+public struct SourceUsage: Sendable, Hashable {
+    public var capability: String
+    public var key: String
+    public var api: String
+    public var line: Int
+    public var column: Int
+    public var strength: EvidenceStrength
+    /// False when the code is compiled out of release builds (`#if DEBUG`, simulator-only, `#if 0`).
+    public var ships: Bool
+
+    public init(capability: String, key: String, api: String, line: Int, column: Int,
+                strength: EvidenceStrength, ships: Bool = true) {
+        self.capability = capability
+        self.key = key
+        self.api = api
+        self.line = line
+        self.column = column
+        self.strength = strength
+        self.ships = ships
+    }
+}
 
 /// What the code of each bundle uses, with proof. Detectors fill it from binaries and sources.
 public struct EvidenceIndex: Sendable {
-    public init() {}
+    public var usages: [Usage]
 
+    public init(usages: [Usage] = []) {
+        self.usages = usages
+    }
+
+    public func usages(in bundle: String) -> [Usage] { usages.filter { $0.bundle == bundle } }
+
+    /// Usages in shipping code of one bundle, for one purpose-string key.
+    public func shippingUsages(in bundle: String, key: String) -> [Usage] {
+        usages.filter { $0.bundle == bundle && $0.key == key && $0.ships }
+    }
+
+    /// Evidence from the binaries of built apps (sources are added by the source scanners).
     public static func build(_ input: LoadedInput) -> EvidenceIndex {
-        EvidenceIndex()
+        EvidenceIndex(usages: BinaryEvidence.usages(in: input.product))
     }
 }
