@@ -87,6 +87,7 @@ final class ProjectLoading {
 
         var targets: [ProjectTarget] = []
         var resolvers: [String: BuildSettingsResolver] = [:]
+        var otherResolvers: [String: [(String, BuildSettingsResolver)]] = [:]
         for id in graph.ids(graph.rootID, "targets") {
             guard let isa = graph.isa(id) else {
                 problems.append(graph.malformed("target \(id) is not in 'objects'", at: graph.rootID, key: "targets"))
@@ -115,7 +116,7 @@ final class ProjectLoading {
                 target.configurations[configName] = resolver.resolvedAll().mapValues {
                     SettingValue(ProjectPaths.display($0.value, projectDir: projectDir), location: $0.location)
                 }
-                if isChosen { resolvers[id] = resolver }
+                if isChosen { resolvers[id] = resolver } else { otherResolvers[id, default: []].append((configName, resolver)) }
             }
             // Since Xcode 14 a watch app is an "application" target built with the watchOS SDK.
             if target.bundleKind == .app, resolvers[id]?.value("PLATFORM_NAME") == "watchos" {
@@ -135,6 +136,7 @@ final class ProjectLoading {
             let resolver = resolvers[target.id] ?? BuildSettingsResolver(levels: [], context: SettingsContext())
             var bundle = makeBundle(target, kind: kind, resolver: resolver)
             bundle.parent = parents[target.id]
+            checkFileSettingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
             bundles.append(bundle)
         }
         problems += paths.problems
@@ -245,14 +247,26 @@ final class ProjectLoading {
         }
     }
 
-    /// A build setting naming a file, resolved and checked.
-    func settingPath(_ key: String, resolver: BuildSettingsResolver, bundle: String) -> String? {
+    /// A build setting naming a file, resolved and checked. `label` names the setting in
+    /// problems (with the configuration when it is not the one read).
+    func settingPath(_ key: String, resolver: BuildSettingsResolver, bundle: String, label: String? = nil) -> String? {
         guard let raw = resolver.value(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         let from = resolver.definition(key)?.location
         guard let path = ProjectPaths.inputPath(raw, projectDir: projectDir) else {
-            problems.append(LoadProblem(.missingReference(setting: key), path: raw, bundle: bundle, referencedFrom: from))
+            problems.append(LoadProblem(.missingReference(setting: label ?? key), path: raw, bundle: bundle, referencedFrom: from))
             return nil
         }
-        return checkReference(path, setting: key, bundle: bundle, from: from, into: &problems)
+        return checkReference(path, setting: label ?? key, bundle: bundle, from: from, into: &problems)
+    }
+
+    /// Debug and other configurations build too (on CI, on case-sensitive disks): their file
+    /// settings are checked where they differ from the configuration that was read.
+    func checkFileSettingsOfOtherConfigurations(_ target: ProjectTarget, chosen: BuildSettingsResolver,
+                                                others: [(String, BuildSettingsResolver)]) {
+        for (configName, resolver) in others {
+            for key in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] where resolver.value(key) != chosen.value(key) {
+                _ = settingPath(key, resolver: resolver, bundle: target.name, label: "\(key) [\(configName)]")
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@ public enum RuleRegistry {
         MissingProjectReferenceRule.self,
         PathCaseMismatchRule.self,
         DuplicatePlistKeyRule.self,
+        PlaceholderPurposeStringRule.self,
+        GenericPurposeStringRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -1,0 +1,62 @@
+import Foundation
+import Artifacts
+import Evidence
+
+public struct PlaceholderPurposeStringRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "placeholder_purpose_string",
+        name: "Empty or placeholder purpose string",
+        summary: "A purpose string (NS…UsageDescription) is empty, white space, a placeholder such as \"TODO\", or an unresolved $(SETTING).",
+        rationale: """
+        iOS shows the purpose string in the permission prompt. App Store Connect rejects empty \
+        ones at upload (ITMS-90683 family) and App Review rejects placeholders under guideline \
+        5.1.1, which asks that the text explain clearly why the app needs the data. Write a full \
+        sentence that names the feature, in Info.plist and in every `InfoPlist.strings`.
+        """,
+        area: .privacy, severity: .error, tags: ["privacy", "app-review"],
+        references: ["https://developer.apple.com/app-store/review/guidelines/#5.1.1", "ITMS-90683",
+                     "https://developer.apple.com/documentation/bundleresources/information_property_list/protected_resources"],
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n↓<string></string>")]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key>\n↓<string>TODO</string>")]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = ↓\"  \";\n"],
+                        note: "A translation can be a placeholder too."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: [
+                "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"]),
+                         "App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>$(MIC_PURPOSE)</string>")],
+                        kind: .project, note: "A build setting that no configuration defines stays unresolved in the built app."),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>")]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>$(PRODUCT_NAME) scans receipts to add them to your expenses.</string>")],
+                        note: "Without a project the build settings are unknown, so references are not reported."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: [
+                "INFOPLIST_FILE": "App/Info.plist", "MIC_PURPOSE": "Record voice memos for your notes."]),
+                         "App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>$(MIC_PURPOSE)</string>")],
+                        kind: .project),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var out: [Finding] = []
+        let settingsKnown = context.product.kind != .folder
+        for b in context.product.bundles where b.kind.ships {
+            for d in PurposeStrings.declared(in: b) {
+                // NSLocationTemporaryUsageDescriptionDictionary and the like are dictionaries.
+                if d.value == nil, d.key.hasSuffix("Dictionary") { continue }
+                guard let problem = d.value.map({ PurposeStrings.defect($0, settingsKnown: settingsKnown) }) ?? "is not a string" else { continue }
+                out.append(finding("\(d.key) of \(b.name) \(problem); the permission prompt will not explain why the app asks",
+                                   bundle: b.name, at: d.location, key: d.key,
+                                   fix: "Describe the feature that needs the data, as a full sentence."))
+            }
+            for l in PurposeStrings.localized(in: b) {
+                guard let problem = PurposeStrings.defect(l.value, settingsKnown: settingsKnown) else { continue }
+                out.append(finding("\(l.key) of \(b.name) in \(l.language) \(problem)", bundle: b.name, at: l.location, key: l.key,
+                                   fingerprint: [l.language]))
+            }
+        }
+        return out
+    }
+}
