@@ -82,8 +82,8 @@ public struct EvidenceIndex: Sendable {
         usages.filter { $0.bundle == bundle && $0.key == key && $0.ships }
     }
 
-    /// Evidence from the binaries of built apps (sources are added by the source scanners).
-    public static func build(_ input: LoadedInput) -> EvidenceIndex {
-        EvidenceIndex(usages: BinaryEvidence.usages(in: input.product))
+    /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
+    public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = []) -> EvidenceIndex {
+        EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SourceEvidence.usages(in: input, scanners: scanners))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-enum ConcurrentMap {
+public enum ConcurrentMap {
     /// `map` over all cores, results in input order. The transform must be thread-safe.
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
         guard items.count > 1 else { return items.map(transform) }
         let box = ResultBox<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { i in

@@ -89,6 +89,8 @@ enum FolderLoader {
         }
     }
 
+    static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "h"]
+
     /// Each bundle claims entitlements, manifests and localizations below its folder, unless a
     /// bundle with a deeper folder claims them first.
     static func assignFiles(_ bundles: inout [Bundle], index: FileIndex) {
@@ -105,8 +107,11 @@ enum FolderLoader {
         for e in index.entries where e.kind == .file && !isSkipped(e.path) {
             let ext = PathUtil.pathExtension(e.path)
             let loc = LocalizationScanner.localizedFile(e.path)
-            guard ext == "entitlements" || ext == "xcprivacy" || loc != nil else { continue }
+            let isSource = sourceExtensions.contains(ext)
+            guard ext == "entitlements" || ext == "xcprivacy" || loc != nil || isSource else { continue }
             for i in owners(of: e.path) {
+                // Without a project, code below a bundle's folder is taken as that bundle's code.
+                if isSource { bundles[i].sourceFiles.append(e.path) }
                 if ext == "entitlements" { entitlementCandidates[i, default: []].append(e.path) }
                 if ext == "xcprivacy" { bundles[i].privacyManifestPaths.append(e.path) }
                 if let loc { bundles[i].localizations.append(loc) }
