@@ -14,8 +14,13 @@ public enum RuleRegistry {
         MissingProjectReferenceRule.self,
         PathCaseMismatchRule.self,
         DuplicatePlistKeyRule.self,
+        MissingPurposeStringRule.self,
         PlaceholderPurposeStringRule.self,
         GenericPurposeStringRule.self,
+        LocalizedPurposeStringWithoutKeyRule.self,
+        MissingPurposeStringTranslationRule.self,
+        UnknownLocalizedInfoKeyRule.self,
+        InfoPlistStringsCaseRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -1,0 +1,38 @@
+import Foundation
+import Artifacts
+import Formats
+
+/// How a bundle localizes its Info.plist: `xx.lproj/InfoPlist.strings` tables and
+/// `InfoPlist.xcstrings` catalogs, merged per language.
+struct InfoPlistLocalizations {
+    /// language → key → where the translation is written
+    var byLanguage: [String: [String: FileLocation]] = [:]
+    /// The files, for locations of language-level findings.
+    var fileByLanguage: [String: String] = [:]
+
+    init(_ bundle: Artifacts.Bundle) {
+        for file in bundle.localizations where file.kind == .infoPlistStrings && file.table == "InfoPlist" {
+            guard let lang = file.language, let table = bundle.infoPlistStrings[lang] else { continue }
+            fileByLanguage[lang] = file.path
+            for e in table.entries {
+                byLanguage[lang, default: [:]][e.key] = FileLocation(path: file.path, position: e.keyPosition)
+            }
+        }
+        for (path, catalog) in bundle.stringCatalogs where PathUtil.lastComponent(path) == "InfoPlist.xcstrings" {
+            for s in catalog.strings {
+                for l in s.localizations where l.value != nil || l.hasVariations {
+                    byLanguage[l.language, default: [:]][s.key] = FileLocation(path: path, position: l.position ?? s.position)
+                    fileByLanguage[l.language] = path
+                }
+            }
+        }
+    }
+
+    var languages: [String] { byLanguage.keys.sorted() }
+
+    /// The development language: translations are optional there (Info.plist is the fallback).
+    static func developmentLanguage(_ bundle: Artifacts.Bundle) -> String {
+        let v = bundle.resolvedInfoString("CFBundleDevelopmentRegion") ?? "en"
+        return v.contains("$(") || v.isEmpty ? (bundle.buildSettings["DEVELOPMENT_LANGUAGE"]?.value ?? "en") : v
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Artifacts
+import Evidence
+
+public struct MissingPurposeStringRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "missing_purpose_string",
+        name: "Protected resource used without a purpose string",
+        summary: "A bundle's code uses a protected resource (camera, location, contacts, photos, …) but that bundle's Info.plist lacks the purpose string.",
+        rationale: """
+        iOS terminates an app the moment it asks for a protected resource without the matching \
+        `NS…UsageDescription` key, and App Store Connect rejects the upload (ITMS-90683). Apple \
+        judges each bundle on its own: an app extension that uses the camera needs the key in \
+        the extension's Info.plist, not only the app's. Add the key with a sentence that says \
+        why the feature needs the data. Code in embedded frameworks runs in the app, so it \
+        counts for the app.
+        """,
+        area: .privacy, severity: .error, tags: ["privacy", "app-review"],
+        references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/protected_resources"],
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\n\nvoid startScanner(void) {\n    [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];\n}\n"]),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\n\nvoid startScanner(void) {\n    [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];\n}\n"]),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Scanner.m": "// [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil];\n#if DEBUG\nvoid debugCamera(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n#endif\n"],
+                        note: "Comments and code compiled only into debug builds are not shipping uses."),
+        ])
+
+    static let catalog = ProtectedResourceCatalog.standard
+    static let hostKinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let product = context.product
+        // Frameworks' and resource bundles' code runs in the bundle that embeds them.
+        var host: [String: String] = [:]
+        for b in product.bundles {
+            var current = b
+            while !Self.hostKinds.contains(current.kind), let p = current.parent, let parent = product.bundle(named: p) { current = parent }
+            if Self.hostKinds.contains(current.kind) { host[b.name] = current.name }
+        }
+        var byHostAndKey: [String: [String: [Usage]]] = [:]
+        for u in context.evidence.usages where u.ships && u.strength == .definite {
+            guard let h = host[u.bundle] else { continue }
+            byHostAndKey[h, default: [:]][u.key, default: []].append(u)
+        }
+        var out: [Finding] = []
+        for b in product.bundles where Self.hostKinds.contains(b.kind) {
+            for (key, usages) in (byHostAndKey[b.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard b.infoValue(key) == nil else { continue }
+                if let resource = Self.catalog.resource(forKey: key), let below = resource.neededOnlyBelowIOS,
+                   let min = b.minimumOSVersion, VersionOrder.compare(min, below) != .orderedAscending { continue }
+                let sorted = usages.sorted { describe($0) < describe($1) }
+                let first = sorted[0]
+                let resource = Self.catalog.resource(forKey: key)?.resource ?? key
+                let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
+                out.append(finding("\(b.name) uses \(resource.lowercased()) (\(first.api) at \(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
+                                   bundle: b.name, at: location, key: key,
+                                   evidence: sorted.prefix(5).map(evidenceRef),
+                                   fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it."))
+            }
+        }
+        return out
+    }
+
+    func describe(_ u: Usage) -> String {
+        switch u.location {
+        case .source(let p, let l, _): return "\(p):\(l)"
+        case .binary(let p, let s): return "\(p) (\(s))"
+        }
+    }
+
+    func evidenceRef(_ u: Usage) -> EvidenceRef {
+        switch u.location {
+        case .source(let p, let l, _): return .file(path: p, line: l)
+        case .binary(let p, let s): return .symbol(binary: p, symbol: s)
+        }
+    }
+}
+
+/// Numeric comparison of dotted versions ("15.0" < "15.10").
+enum VersionOrder {
+    static func compare(_ a: String, _ b: String) -> ComparisonResult {
+        let x = a.split(separator: ".").map { Int($0) ?? 0 }, y = b.split(separator: ".").map { Int($0) ?? 0 }
+        for i in 0..<max(x.count, y.count) {
+            let p = i < x.count ? x[i] : 0, q = i < y.count ? y[i] : 0
+            if p != q { return p < q ? .orderedAscending : .orderedDescending }
+        }
+        return .orderedSame
+    }
+}
