@@ -17,6 +17,8 @@ public enum RuleRegistry {
         MissingPurposeStringRule.self,
         PlaceholderPurposeStringRule.self,
         GenericPurposeStringRule.self,
+        LocationKeysRule.self,
+        DeploymentTargetPurposeKeysRule.self,
         LocalizedPurposeStringWithoutKeyRule.self,
         MissingPurposeStringTranslationRule.self,
         UnknownLocalizedInfoKeyRule.self,

@@ -11,10 +11,11 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
         rationale: """
         iOS decides whether a purpose string exists by reading Info.plist; translations are only \
         looked up for keys it finds there. A key that exists only in `InfoPlist.strings` counts as \
-        missing: the app is terminated when it asks for the resource, and App Store Connect \
-        rejects the upload (ITMS-90683). Add the key to Info.plist (in the development language).
+        missing: if the code asks for the resource the app is terminated and App Store Connect \
+        rejects the upload (ITMS-90683; `missing_purpose_string` reports that when the use is \
+        seen). Add the key to Info.plist, or remove the stray translation.
         """,
-        area: .localization, severity: .error, tags: ["privacy", "localization", "app-review"],
+        area: .localization, severity: .warning, tags: ["privacy", "localization", "app-review"],
         references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/localizing_keys"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
@@ -27,7 +28,8 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
-        for b in context.product.bundles where b.kind.ships {
+        // Frameworks' and resource bundles' Info.plists are never read for permission prompts.
+        for b in context.product.bundles where b.kind.ships && b.kind != .framework && b.kind != .resourceBundle {
             let loc = InfoPlistLocalizations(b)
             var languagesByKey: [String: [String]] = [:]
             var firstLocation: [String: FileLocation] = [:]
@@ -38,7 +40,7 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                 }
             }
             for (key, langs) in languagesByKey.sorted(by: { $0.key < $1.key }) {
-                out.append(finding("\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist, so iOS treats it as absent",
+                out.append(finding("\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist, so iOS treats it as absent; asking for the resource would terminate the app",
                                    bundle: b.name, at: firstLocation[key], key: key,
                                    fix: "Add \(key) to Info.plist."))
             }

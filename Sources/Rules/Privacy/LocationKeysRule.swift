@@ -1,0 +1,37 @@
+import Foundation
+import Artifacts
+
+public struct LocationKeysRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "location_always_without_when_in_use",
+        name: "Always location without When In Use",
+        summary: "Info.plist asks for Always location (NSLocationAlwaysAndWhenInUseUsageDescription or the legacy NSLocationAlwaysUsageDescription) without NSLocationWhenInUseUsageDescription.",
+        rationale: """
+        Since iOS 11 an app that requests Always authorization must also provide the When In \
+        Use purpose string: users can always choose When In Use, and without the key iOS never \
+        shows the prompt (the request fails silently) and App Store Connect rejects the upload \
+        (ITMS-90683). Add NSLocationWhenInUseUsageDescription.
+        """,
+        area: .privacy, severity: .error, tags: ["privacy", "app-review"],
+        references: ["ITMS-90683", "https://developer.apple.com/documentation/corelocation/requesting-authorization-to-use-location-services"],
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("↓<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Track your runs in the background.</string>")]),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Track your runs in the background.</string>\n<key>NSLocationWhenInUseUsageDescription</key><string>Show your position on the map.</string>")]),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.product.bundles.compactMap { b in
+            // Extensions cannot ask for location authorization; they use the containing app's.
+            guard b.kind.ships, b.kind != .appExtension, b.infoValue("NSLocationWhenInUseUsageDescription") == nil else { return nil }
+            let always = ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription"].first { b.infoValue($0) != nil }
+            guard let key = always, let at = b.infoValue(key)?.location else { return nil }
+            return finding("\(b.name) declares \(key) but not NSLocationWhenInUseUsageDescription; iOS will not show the location prompt",
+                           bundle: b.name, at: at, key: "NSLocationWhenInUseUsageDescription",
+                           fix: "Add NSLocationWhenInUseUsageDescription.")
+        }
+    }
+}
