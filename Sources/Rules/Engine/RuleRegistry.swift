@@ -23,6 +23,7 @@ public enum RuleRegistry {
         MissingPurposeStringTranslationRule.self,
         UnknownLocalizedInfoKeyRule.self,
         InfoPlistStringsCaseRule.self,
+        PurposeStringsNotLocalizedRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
