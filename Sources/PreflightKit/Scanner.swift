@@ -41,8 +41,31 @@ public enum Scanner {
             }
             findings += found
         }
+        findings = mergeSharedFileFindings(findings)
         findings.sort(by: order)
         return ScanResult(product: loaded.product, findings: findings, rootDirectory: nil)
+    }
+
+    /// Targets that share one Info.plist or strings file (an app built as several flavours)
+    /// get the same finding at the same place: report it once, naming the other bundles.
+    static func mergeSharedFileFindings(_ findings: [Finding]) -> [Finding] {
+        var out: [Finding] = []
+        var index: [String: Int] = [:]
+        for f in findings {
+            guard let file = f.file, let bundle = f.bundle else { out.append(f); continue }
+            let generic = f.message.replacingOccurrences(of: bundle, with: "\u{1}")
+            let k = [f.rule, file, "\(f.line ?? 0)", "\(f.column ?? 0)", f.key ?? "", generic].joined(separator: "\u{1f}")
+            if let i = index[k] {
+                out[i].alsoInBundles.append(bundle)
+            } else {
+                index[k] = out.count
+                out.append(f)
+            }
+        }
+        for i in out.indices where !out[i].alsoInBundles.isEmpty {
+            out[i].message += " (also \(out[i].alsoInBundles.sorted().joined(separator: ", ")), which share this file)"
+        }
+        return out
     }
 
     /// Stable output order: by file, line, column, rule, message.

@@ -229,6 +229,13 @@ final class ProjectLoading {
         return result.definitions
     }
 
+    /// The `Pods` or `Carthage` folder a path lies in, if any.
+    static func generatedFolder(in path: String) -> String? {
+        let parts = PathUtil.normalize(path).split(separator: "/")
+        guard let i = parts.firstIndex(where: { $0 == "Pods" || $0 == "Carthage" }) else { return nil }
+        return parts[...i].joined(separator: "/")
+    }
+
     /// Checks that a referenced path exists; returns the path to use (the actual one on a
     /// letter-case mismatch) or nil when missing.
     func checkReference(_ path: String, setting: String, bundle: String?, from: FileLocation?,
@@ -242,6 +249,9 @@ final class ProjectLoading {
         case .missing:
             // A folder is there when files are, even if the listing has no entry for the folder itself.
             if path.isEmpty || folders.contains(PathUtil.normalize(path)) { return PathUtil.normalize(path) }
+            // Dependency managers generate these folders (`pod install`, `carthage bootstrap`);
+            // a checkout without them is not missing anything of its own.
+            if let generated = Self.generatedFolder(in: path), !folders.contains(generated) { return nil }
             problems.append(LoadProblem(.missingReference(setting: setting), path: path, bundle: bundle, referencedFrom: from))
             return nil
         }

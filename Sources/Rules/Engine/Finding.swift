@@ -30,6 +30,8 @@ public struct Finding: Sendable, Equatable {
     public var fix: String?
     /// Stable semantic parts beyond rule and bundle that make this finding unique.
     public var fingerprintParts: [String]
+    /// Other bundles with the same finding in the same shared file (reported once).
+    public var alsoInBundles: [String] = []
 
     public init(rule: String, severity: Severity, message: String, bundle: String? = nil,
                 file: String? = nil, line: Int? = nil, column: Int? = nil, key: String? = nil,

@@ -30,9 +30,13 @@ public struct MissingProjectReferenceRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.product.problems.compactMap { p in
             guard case .missingReference(let setting) = p.kind else { return nil }
-            return finding("\(setting) of \(p.bundle ?? "a target") names \(p.path), which does not exist",
-                           bundle: p.bundle, at: p.referencedFrom ?? FileLocation(path: p.path), key: setting,
-                           fix: "Correct the path in the build setting or add the file.", fingerprint: [p.path])
+            var f = finding("\(setting) of \(p.bundle ?? "a target") names \(p.path), which does not exist",
+                            bundle: p.bundle, at: p.referencedFrom ?? FileLocation(path: p.path), key: setting,
+                            fix: "Correct the path in the build setting or add the file.", fingerprint: [p.path])
+            // A file of a build phase is often generated or kept out of the repository on purpose
+            // (GoogleService-Info.plist); a build setting that names nothing is a broken build.
+            if setting == "PBXFileReference" || setting == "PBXBuildFile" { f.severity = .warning }
+            return f
         }
     }
 }
