@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
-        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI"],
+        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation"],
                     path: "Tests/PreflightKitTests"),
     ]
 )

@@ -45,6 +45,7 @@ final class CLITests: XCTestCase {
         <plist version="1.0"><dict>
         <key>CFBundleIdentifier</key><string>com.example.clean</string>
         <key>CFBundleExecutable</key><string>Clean</string>
+        <key>NSLocationWhenInUseUsageDescription</key><string>Your position is shown on the trail map.</string>
         </dict></plist>
         """.utf8).write(to: dir.appendingPathComponent("Info.plist"))
         // A real iOS executable linked by ld64.lld (Tests/Fixtures/MachO/make-fixtures.sh).

@@ -58,7 +58,7 @@ public struct MissingPurposeStringRule: Rule {
                 let first = sorted[0]
                 let resource = Self.catalog.resource(forKey: key)?.resource ?? key
                 let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
-                out.append(finding("\(b.name) uses \(resource.lowercased()) (\(first.api) at \(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
+                out.append(finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
                                    bundle: b.name, at: location, key: key,
                                    evidence: sorted.prefix(5).map(evidenceRef),
                                    fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it."))
@@ -69,8 +69,8 @@ public struct MissingPurposeStringRule: Rule {
 
     func describe(_ u: Usage) -> String {
         switch u.location {
-        case .source(let p, let l, _): return "\(p):\(l)"
-        case .binary(let p, let s): return "\(p) (\(s))"
+        case .source(let p, let l, _): return "\(u.api) at \(p):\(l)"
+        case .binary(let p, _): return "\(u.api) in \(p)"
         }
     }
 
