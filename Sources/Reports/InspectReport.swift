@@ -36,6 +36,14 @@ public enum InspectReport {
             d["entitlements"] = ["source": b.entitlementsSource ?? e.path, "keys": e.root?.dictionary?.keys ?? []] as [String: Any]
         }
         d["privacyManifests"] = b.privacyManifestPaths
+        if let p = b.provisioningProfile {
+            var o: [String: Any] = ["kind": p.kind.rawValue, "teamIdentifiers": p.teamIdentifiers,
+                                    "provisionedDeviceCount": p.provisionedDevices.count]
+            o["name"] = p.name ?? NSNull()
+            o["expirationDate"] = p.expirationDate.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull()
+            o["entitlementKeys"] = p.entitlements?.dictionary?.keys ?? []
+            d["provisioningProfile"] = o
+        }
         d["languages"] = b.languages
         if !b.generatedInfoPlistKeys.isEmpty { d["generatedInfoPlistKeys"] = b.generatedInfoPlistKeys.keys.sorted() }
         if !b.sourceFiles.isEmpty { d["sourceFileCount"] = b.sourceFiles.count }
@@ -102,6 +110,10 @@ public enum InspectReport {
             if !b.generatedInfoPlistKeys.isEmpty { out += "  generated Info.plist keys: \(b.generatedInfoPlistKeys.count)\n" }
             if let e = b.entitlements { out += "  entitlements (\(b.entitlementsSource ?? e.path)): \((e.root?.dictionary?.keys ?? []).joined(separator: ", "))\n" }
             for m in b.privacyManifestPaths { out += "  privacy manifest: \(m)\n" }
+            if let p = b.provisioningProfile {
+                let expiry = p.expirationDate.map { ISO8601DateFormatter().string(from: $0) } ?? "no expiry"
+                out += "  profile:     \(p.kind.rawValue), team \(p.teamIdentifiers.joined(separator: ", ")), expires \(expiry)\n"
+            }
             if !b.languages.isEmpty { out += "  languages:   \(b.languages.joined(separator: ", "))\n" }
             if !b.sourceFiles.isEmpty { out += "  sources:     \(b.sourceFiles.count) files\n" }
             for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
