@@ -179,6 +179,13 @@ enum ProjectFolderLoader {
             }
         }
         product.projects = projects
+        product.usesExternalCode = index.entries.contains { e in
+            let name = PathUtil.lastComponent(e.path)
+            return name == "Podfile" || name == "Cartfile" || name == "Package.resolved"
+                || PathUtil.pathExtension(e.path) == "xcframework" || (PathUtil.pathExtension(e.path) == "framework" && e.kind == .directory)
+        } || projects.contains { p in
+            (try? source.read(PathUtil.join(p, "project.pbxproj"))).map { $0.range(of: Data("XCRemoteSwiftPackageReference".utf8)) != nil } ?? false
+        }
         if bundles.isEmpty {
             if !projects.isEmpty { product.kind = .folder }
             return FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)

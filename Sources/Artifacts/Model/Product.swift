@@ -15,6 +15,9 @@ public struct Product: Sendable {
     public var problems: [LoadProblem]
     /// Xcode projects found (project inputs only), as paths relative to the input.
     public var projects: [String]
+    /// True when the input uses code Preflight cannot read: CocoaPods, Carthage, remote Swift
+    /// packages or prebuilt frameworks in a project; such code may use any API.
+    public var usesExternalCode = false
     /// Mach-O files given directly (not inside a bundle).
     public var looseBinaryPaths: [String] = []
     public var looseBinaries: [BinaryFile] = []

@@ -15,6 +15,7 @@ public enum RuleRegistry {
         PathCaseMismatchRule.self,
         DuplicatePlistKeyRule.self,
         MissingPurposeStringRule.self,
+        UnusedPurposeStringRule.self,
         PlaceholderPurposeStringRule.self,
         GenericPurposeStringRule.self,
         LocationKeysRule.self,
