@@ -357,6 +357,44 @@ final class ObjCSourceScannerTests: XCTestCase {
             """), ["contacts indicative CNContactStore 2:1"])
     }
 
+    func testElifChainStopsAfterATakenBranch() {
+        XCTAssertEqual(summary("""
+            #if 1
+            CNContactStore *a;
+            #elif 1
+            CLLocationManager *b;
+            #else
+            HMHomeManager *c;
+            #endif
+            #if UNKNOWN
+            #elif 1
+            CBCentralManager *d;
+            #else
+            NFCTagReaderSession *e;
+            #endif
+            """), [
+                "contacts indicative CNContactStore 2:1",
+                "bluetooth indicative CBCentralManager 10:1",
+                "bluetooth.legacy indicative CBCentralManager 10:1",
+            ], "after an unknown #if, #elif 1 may be taken; #else after #elif 1 never is")
+    }
+
+    func testMessageSendsInDebugCodeDoNotShip() {
+        XCTAssertEqual(summary("""
+            #ifdef DEBUG
+            [[self manager] requestAlwaysAuthorization];
+            #endif
+            """), [
+                "location.always definite [… requestAlwaysAuthorization] 2:17 debug",
+                "location.alwaysLegacy definite [… requestAlwaysAuthorization] 2:17 debug",
+                "location.whenInUse definite [… requestAlwaysAuthorization] 2:17 debug",
+            ])
+    }
+
+    func testByteOrderMarkAndDirectiveOnFirstLine() {
+        XCTAssertEqual(summary("\u{FEFF}#if 0\nCNContactStore *a;\n#endif\n"), [])
+    }
+
     // MARK: robustness
 
     func testPathologicalInputsEndQuickly() {

@@ -20,6 +20,7 @@ struct ObjCLexer {
     init(bytes: [UInt8], definitions: [String: String], maxConditionalDepth: Int) {
         self.bytes = bytes
         self.conditionals = ObjCConditionals(definitions: definitions, maxDepth: maxConditionalDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }  // UTF-8 byte order mark
     }
 
     func text(_ token: ObjCToken) -> String {
