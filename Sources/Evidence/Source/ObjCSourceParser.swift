@@ -232,10 +232,6 @@ struct ObjCSourceParser {
            selectorPart(token, text) {
             return
         }
-        if !frames.isEmpty, frames[frames.count - 1].phase == .argument, table.argumentConstants.contains(text) {
-            let last = frames[frames.count - 1].arguments.count - 1
-            if last >= 0 { frames[frames.count - 1].arguments[last].insert(text) }
-        }
         reference(token, text)
     }
 
@@ -306,12 +302,17 @@ struct ObjCSourceParser {
             return
         }
         if prev?.kind == .arrow { return }
-        if table.companionClasses.contains(text) { referencedClasses.insert(text) }
-        if table.classes[text] != nil { add(.classReference(text), token) }
-        if table.cFunctions[text] != nil, peekKind(1) != .colon {
+        guard let roles = table.roles[text] else { return }
+        if roles.contains(.argumentConstant), !frames.isEmpty, frames[frames.count - 1].phase == .argument {
+            let last = frames[frames.count - 1].arguments.count - 1
+            if last >= 0 { frames[frames.count - 1].arguments[last].insert(text) }
+        }
+        if roles.contains(.companionClass) { referencedClasses.insert(text) }
+        if roles.contains(.triggerClass) { add(.classReference(text), token) }
+        if roles.contains(.cFunction), peekKind(1) != .colon {
             add(.cFunction(text, call: peekKind(1) == .leftParen), token)
         }
-        if table.constants[text] != nil {
+        if roles.contains(.constant) {
             var definite = prev?.kind == .assign
             if let frame = frames.last, frame.phase == .argument, frame.selector.hasSuffix("setSourceType:") {
                 definite = true

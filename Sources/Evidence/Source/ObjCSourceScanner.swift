@@ -40,7 +40,7 @@ public enum ObjCSourceScanner {
                             platform: ApplePlatform = .iOS) -> [SourceUsage] {
         _ = path
         guard source.utf8.count <= ReaderLimits.default.maxSourceFileBytes else { return [] }
-        let table = ObjCTriggerTable(catalog: catalog, platform: platform)
+        let table = ObjCTriggerTable.table(for: catalog, platform: platform)
         var (positions, bytes) = ObjCSourcePositions.splice(Array(source.utf8))
         var parser = ObjCSourceParser(
             lexer: ObjCLexer(bytes: bytes, definitions: definitions, maxConditionalDepth: maxConditionalDepth),

@@ -1,14 +1,24 @@
 /// The catalog's Objective-C class, selector and C-function triggers, indexed for source,
 /// plus the facts a binary cannot see but source can (arguments that decide the resource).
-struct ObjCTriggerTable {
-    struct Rule {
+struct ObjCTriggerTable: Sendable {
+    /// What an identifier can be, so that most identifiers cost one failed look-up.
+    struct Roles: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let companionClass = Roles(rawValue: 1)
+        static let triggerClass = Roles(rawValue: 2)
+        static let cFunction = Roles(rawValue: 4)
+        static let constant = Roles(rawValue: 8)
+        static let argumentConstant = Roles(rawValue: 16)
+    }
+
+    struct Rule: Sendable {
         let capability: String
         let key: String
         let trigger: Trigger
     }
 
     /// A constant argument that decides which capability an ambiguous selector reaches.
-    struct ArgumentRule {
+    struct ArgumentRule: Sendable {
         let part: Int
         let constant: String
         let capabilities: Set<String>
@@ -31,6 +41,8 @@ struct ObjCTriggerTable {
     let argumentRules: [String: [ArgumentRule]]
     /// Names of `argumentRules` constants, to collect while reading message arguments.
     let argumentConstants: Set<String>
+    /// Every identifier with a role above.
+    private(set) var roles: [String: Roles] = [:]
 
     static let cameraSourceType = "UIImagePickerControllerSourceTypeCamera"
 
@@ -96,5 +108,23 @@ struct ObjCTriggerTable {
             "calendarsForEntityType:": calendarsFor,
         ]
         argumentConstants = Set(argumentRules.values.flatMap { $0.map(\.constant) })
+        for name in companionClasses { roles[name, default: []].insert(.companionClass) }
+        for name in classes.keys { roles[name, default: []].insert(.triggerClass) }
+        for name in cFunctions.keys { roles[name, default: []].insert(.cFunction) }
+        for name in constants.keys { roles[name, default: []].insert(.constant) }
+        for name in argumentConstants { roles[name, default: []].insert(.argumentConstant) }
+    }
+
+    private static let standardTables: [ApplePlatform: ObjCTriggerTable] = Dictionary(
+        uniqueKeysWithValues: ApplePlatform.allCases.map { ($0, ObjCTriggerTable(catalog: .standard, platform: $0)) })
+
+    /// The table of a catalog, built once for the standard catalog.
+    static func table(for catalog: ProtectedResourceCatalog, platform: ApplePlatform) -> ObjCTriggerTable {
+        let standard = ProtectedResourceCatalog.standard
+        if catalog.resources == standard.resources, catalog.lookAlikes == standard.lookAlikes,
+           let table = standardTables[platform] {
+            return table
+        }
+        return ObjCTriggerTable(catalog: catalog, platform: platform)
     }
 }
