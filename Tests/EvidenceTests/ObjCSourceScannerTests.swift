@@ -423,6 +423,32 @@ final class ObjCSourceScannerTests: XCTestCase {
         XCTAssertEqual(scan(String(repeating: "#if 0\n", count: 10_000) + "CNContactStore *s;\n").count, 0)
     }
 
+    func testRandomFragmentsNeverCrash() {
+        let fragments = ["[", "]", "(", ")", "{", "}", ":", ";", "?", ",", ".", "->", "::", "=", "==", "@", "^",
+                         "@selector(", "@interface", "@implementation", "@class", "@protocol", "@\"", "\"", "'",
+                         "R\"x(", ")x\"", "/*", "*/", "//", "\\\n", "\n", "\n#if ", "\n#if 0\n", "\n#ifdef DEBUG\n",
+                         "\n#elif ", "\n#else\n", "\n#endif\n", "\n#define M ", "\n#undef M\n", "defined(", "!",
+                         "&&", "||", "1", "0x1F", "1'000", "1.5e-3", " ", "CLLocationManager", "requestWhenInUseAuthorization",
+                         "requestAccessForMediaType", "completionHandler", "AVMediaTypeVideo", "startUpdatingLocation",
+                         "ABAddressBookCreate", "UIImagePickerControllerSourceTypeCamera", "class", "struct", "self", "x"]
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<150 {
+            let count = Int(generator.next() % 400)
+            var source = ""
+            for _ in 0..<count { source += fragments[Int(generator.next() % UInt64(fragments.count))] }
+            let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+            for usage in scan(source) {
+                XCTAssertTrue((1...lines).contains(usage.line), source)
+                XCTAssertGreaterThanOrEqual(usage.column, 1, source)
+            }
+        }
+    }
+
+    func testVeryLongSelectorsStayLinear() {
+        let parts = String(repeating: "a:1 ", count: 50_000)
+        XCTAssertEqual(scan("CLLocationManager *m; [m \(parts)]; [m \(String(repeating: ":1 ", count: 50_000))];").count, 1)
+    }
+
     func testTenThousandLinesScanQuickly() {
         let block = """
             - (void)viewDidLoad {
@@ -448,5 +474,18 @@ final class ObjCSourceScannerTests: XCTestCase {
     func testOversizedFileIsSkipped() {
         let source = String(repeating: "CNContactStore *s;\n", count: ReaderLimits.default.maxSourceFileBytes / 19 + 1)
         XCTAssertEqual(scan(source), [])
+    }
+}
+
+/// A small deterministic generator for the random-input test.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

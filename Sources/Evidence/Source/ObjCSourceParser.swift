@@ -39,6 +39,7 @@ struct ObjCSourceParser {
     private var savedFrames: [ObjCMessageFrame] = []
     private var savedOverflow = 0
     static let maxFrames = 256
+    static let maxSelectorParts = 32
 
     private var prev: ObjCToken? = nil
     /// The last identifier, kept across `.` and `->` (the receiver of a dot-syntax property).
@@ -152,7 +153,8 @@ struct ObjCSourceParser {
             update { frame in
                 if frame.ternary > 0 {
                     frame.ternary -= 1
-                } else if frame.phase == .argument, frame.lastWasOperand {
+                } else if frame.phase == .argument, frame.lastWasOperand,
+                          frame.arguments.count < Self.maxSelectorParts {
                     frame.selector += ":"  // an unnamed keyword part: `[x foo:1 :2]`
                     frame.arguments.append([])
                 }
@@ -245,9 +247,10 @@ struct ObjCSourceParser {
     /// Reads an identifier at the innermost bracket's level: a selector part (returns true),
     /// or part of the receiver or an argument.
     private mutating func selectorPart(_ token: ObjCToken, _ text: String) -> Bool {
-        var frame = frames[frames.count - 1]
-        defer { frames[frames.count - 1] = frame }
         let next = peekKind(1)
+        // Moved out and back, not copied: a copy would make every append copy the selector.
+        var frame = frames.removeLast()
+        defer { frames.append(frame) }
         switch frame.phase {
         case .receiver:
             let startsSelector = frame.receiverCount > 0 && frame.lastWasOperand
@@ -273,6 +276,12 @@ struct ObjCSourceParser {
         case .argument:
             if next == .colon, frame.ternary == 0, frame.lastWasOperand {
                 _ = take()
+                guard frame.arguments.count < Self.maxSelectorParts else {
+                    // Longer than any selector in the catalog: stop building it.
+                    frame.selector = ""
+                    frame.phase = .unaryDone
+                    return true
+                }
                 frame.selector += text + ":"
                 frame.arguments.append([])
                 frame.lastWasOperand = false
