@@ -91,7 +91,11 @@ final class ObjCSourceScannerTests: XCTestCase {
         XCTAssertEqual(summary("""
             CLLocationManager *unused;
             [LocationHelper startUpdatingLocation];
-            """), ["location.whenInUse indicative CLLocationManager 1:1"])
+            [SHARED_MANAGER startUpdatingLocation];
+            """), [
+                "location.whenInUse indicative CLLocationManager 1:1",
+                "location.whenInUse definite [CLLocationManager startUpdatingLocation] 3:17",
+            ], "a capitalized receiver is a class; an all-caps one may be a macro for an instance")
     }
 
     func testRequestAlwaysAuthorizationNamesBothKeys() {

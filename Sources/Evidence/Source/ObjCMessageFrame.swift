@@ -35,12 +35,14 @@ struct ObjCMessageFrame {
         self.isLiteral = isLiteral
     }
 
-    /// The receiver's class when the receiver names one: a capitalized identifier, or a
-    /// nested send known to return an instance of a class.
+    /// The receiver's class when the receiver names one: a capitalized identifier with a
+    /// lowercase letter (`CLLocationManager`, not `self`, `manager` or a `MACRO`), or a nested
+    /// send known to return an instance of a class.
     var receiverClass: String? {
         guard receiverCount == 1 else { return nil }
         if let name = receiverName {
-            guard let first = name.utf8.first, first >= 0x41, first <= 0x5A else { return nil }
+            guard let first = name.utf8.first, first >= 0x41, first <= 0x5A,
+                  name.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
             return name
         }
         return receiverNestedClass
