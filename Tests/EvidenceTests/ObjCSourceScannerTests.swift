@@ -399,6 +399,15 @@ final class ObjCSourceScannerTests: XCTestCase {
         XCTAssertEqual(summary("\u{FEFF}#if 0\nCNContactStore *a;\n#endif\n"), [])
     }
 
+    func testWindowsLineEndingsAndTabs() {
+        let source = "#ifdef DEBUG\r\n\tCLLocationManager *a;\r\n#else\r\n\tCNContactStore *b; \\\r\n ABAddressBookCreate();\r\n#endif\r\n"
+        XCTAssertEqual(summary(source), [
+            "location.whenInUse indicative CLLocationManager 2:2 debug",
+            "contacts indicative CNContactStore 4:2",
+            "contacts definite ABAddressBookCreate() 5:2",
+        ], "columns count bytes, a tab is one")
+    }
+
     // MARK: robustness
 
     func testPathologicalInputsEndQuickly() {
