@@ -31,7 +31,7 @@ public enum Scanner {
     }
 
     public static func scan(_ loaded: LoadedInput, configuration: Configuration = Configuration()) -> ScanResult {
-        let evidence = EvidenceIndex.build(loaded)
+        let evidence = EvidenceIndex.build(loaded, scanners: sourceScanners)
         let context = RuleContext(product: loaded.product, evidence: evidence)
         var findings: [Finding] = []
         for rule in configuration.activeRules {
@@ -67,6 +67,9 @@ public enum Scanner {
         }
         return out
     }
+
+    /// Detectors of protected-API uses in project sources.
+    public static let sourceScanners: [any SourceScanning] = [ObjCSourceScanning()]
 
     /// Stable output order: by file, line, column, rule, message.
     static func order(_ a: Finding, _ b: Finding) -> Bool {

@@ -26,7 +26,7 @@ final class RuleExampleTests: XCTestCase {
         let name = example.kind == .app ? "Example.app" : "Example"
         let source = MemorySource(name: name, text: files, symlinks: example.symlinks)
         let loaded = try ProductLoader.load(source: source, kind: example.kind)
-        let context = RuleContext(product: loaded.product, evidence: EvidenceIndex.build(loaded))
+        let context = RuleContext(product: loaded.product, evidence: EvidenceIndex.build(loaded, scanners: [ObjCSourceScanning()]))
         return rule.init().check(context)
     }
 

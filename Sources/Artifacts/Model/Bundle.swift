@@ -127,8 +127,9 @@ extension Bundle {
 
     /// Every Info.plist key the built bundle will carry.
     public var infoKeys: [String] {
-        var keys = infoPlist?.root?.dictionary?.keys ?? []
-        for k in generatedInfoPlistKeys.keys.sorted() where !keys.contains(k) { keys.append(k) }
+        var seen = Set<String>()
+        var keys = (infoPlist?.root?.dictionary?.keys ?? []).filter { seen.insert($0).inserted }
+        for k in generatedInfoPlistKeys.keys.sorted() where seen.insert(k).inserted { keys.append(k) }
         return keys
     }
 

@@ -19,13 +19,13 @@ public struct UnusedPurposeStringRule: Rule {
         area: .privacy, severity: .note, tags: ["privacy"],
         references: ["https://developer.apple.com/app-store/review/guidelines/#5.1.1"],
         triggering: [
-            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"]),
-                         "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>\n↓<key>NSMicrophoneUsageDescription</key>\n<string>Record voice notes.</string>"),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Scanner.m"]),
+                         "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>\n<key>NSMicrophoneUsageDescription</key>\n↓<string>Record voice notes.</string>"),
                          "App/Scanner.m": "void scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
                         kind: .project),
         ],
         nonTriggering: [
-            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"]),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Scanner.m"]),
                          "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>"),
                          "App/Scanner.m": "void scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
                         kind: .project),
