@@ -52,8 +52,12 @@ public struct MissingPurposeStringRule: Rule {
         for b in product.bundles where Self.hostKinds.contains(b.kind) {
             for (key, usages) in (byHostAndKey[b.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard b.infoValue(key) == nil else { continue }
-                if let resource = Self.catalog.resource(forKey: key), let below = resource.neededOnlyBelowIOS,
-                   let min = b.minimumOSVersion, VersionOrder.compare(min, below) != .orderedAscending { continue }
+                // Legacy keys matter only while the deployment target is below the version that
+                // replaced them; when it is unknown, assume a current one.
+                if let below = Self.catalog.resource(forKey: key)?.neededOnlyBelowIOS {
+                    guard let min = b.minimumOSVersion, min.first?.isNumber == true,
+                          VersionOrder.compare(min, below) == .orderedAscending else { continue }
+                }
                 let sorted = usages.sorted { describe($0) < describe($1) }
                 let first = sorted[0]
                 let resource = Self.catalog.resource(forKey: key)?.resource ?? key
