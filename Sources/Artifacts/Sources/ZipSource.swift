@@ -1,13 +1,13 @@
 import Foundation
 import Formats
-import ZIPFoundation
+import CPreflightZlib
 
 /// An `.ipa` (ZIP) read in place: the central directory and every local header are validated
 /// by `ZipDirectory`, entries are inflated in memory on demand from the data offsets it
-/// validated, nothing is ever extracted to disk. ZIPFoundation only supplies the inflater and
-/// CRC-32: its own archive reader finds the directory and the data by other rules (it stops at
-/// the first encrypted entry, ignores the ZIP64 locator's offset, trusts local header sizes),
-/// so it never decides what is read.
+/// validated, nothing is ever extracted to disk. Inflating is zlib's, driven here with exact
+/// input lengths; no general-purpose archive library decides what is read (ZIPFoundation's
+/// reader, used before, stopped at the first encrypted entry, ignored the ZIP64 locator's
+/// offset, trusted local header sizes, and its Linux inflater let zlib read past short chunks).
 public final class ZipSource: FileSource, @unchecked Sendable {
     public let displayName: String
     public let entries: [FileEntry]
@@ -169,34 +169,11 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         let plausible = entry.method == 0 ? declared : min(declared, max(1 << 20, Int(clamping: entry.compressedSize) &* 32))
         out.reserveCapacity(plausible)
         let compressed = Int64(clamping: entry.compressedSize)
-        // Reads the entry's compressed bytes and nothing past them.
-        let provider: Provider = { position, size in
-            let count = Int(min(Int64(size), compressed - position))
-            guard count > 0 else { throw TruncatedStream() }
-            try handle.seek(toOffset: entry.dataOffset + UInt64(position))
-            let chunk = try handle.read(upToCount: count) ?? Data()
-            guard chunk.count == count else { throw TruncatedStream() }
-            return chunk
-        }
-        let consumer: Consumer = { chunk in
-            // Never trust the declared size: stop as soon as the stream produces more.
-            guard out.count + chunk.count <= declared else { throw OversizeEntry() }
-            out.append(contentsOf: chunk)
-        }
-        let bufferSize = 256 * 1024
         do {
-            let crc: CRC32
-            if entry.method == 8 {
-                crc = try Data.decompress(size: compressed, bufferSize: bufferSize, skipCRC32: false, provider: provider, consumer: consumer)
-            } else {
-                var checksum = CRC32(0), position: Int64 = 0
-                while position < compressed {
-                    let chunk = try provider(position, bufferSize)
-                    try consumer(chunk)
-                    checksum = chunk.crc32(checksum: checksum)
-                    position += Int64(chunk.count)
-                }
-                crc = checksum
+            let crc = try Self.stream(entry, compressed: compressed, from: handle, inflating: entry.method == 8) { chunk in
+                // Never trust the declared size: stop as soon as the stream produces more.
+                guard out.count + chunk.count <= declared else { throw OversizeEntry() }
+                out.append(contentsOf: chunk)
             }
             if crc != entry.crc32 {
                 throw FormatError.malformed(ZipDirectory.format, "entry \(p) fails its CRC-32 check")
@@ -206,9 +183,11 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         } catch is OversizeEntry {
             throw FormatError.malformed(ZipDirectory.format, "entry \(p) inflates to more than its declared \(declared) bytes")
         } catch is TruncatedStream {
-            throw FormatError.truncated(ZipDirectory.format, "entry \(p): compressed data ends before the end of its stream (\(compressed) bytes)")
+            throw FormatError.truncated(ZipDirectory.format, "entry \(p): its \(compressed) bytes of compressed data end before the end of the deflate stream")
+        } catch let e as InvalidDeflate {
+            throw FormatError.malformed(ZipDirectory.format, "entry \(p) cannot be inflated: \(e.message)")
         } catch {
-            throw FormatError.malformed(ZipDirectory.format, "entry \(p) cannot be inflated: \(error)")
+            throw FormatError.malformed(ZipDirectory.format, "entry \(p) cannot be read: \(error)")
         }
         guard out.count == declared else {
             throw FormatError.malformed(ZipDirectory.format, "entry \(p) inflates to \(out.count) bytes but declares \(declared)")
@@ -216,6 +195,66 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         return out
     }
 
+    /// Reads exactly the entry's `compressed` bytes from its validated data offset, inflating
+    /// them when asked, and hands the output to `consumer` in chunks; returns the CRC-32 of the
+    /// output. A deflate stream must end within those bytes.
+    static func stream(_ entry: ZipDirectory.Entry, compressed: Int64, from handle: FileHandle, inflating: Bool,
+                       consumer: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> UInt32 {
+        let chunkSize = 256 * 1024
+        var crc = crc32(0, nil, 0)
+        var position: Int64 = 0
+        try handle.seek(toOffset: entry.dataOffset)
+        func next() throws -> Data {
+            let count = Int(min(Int64(chunkSize), compressed - position))
+            guard count > 0 else { throw TruncatedStream() }
+            let chunk = try handle.read(upToCount: count) ?? Data()
+            guard chunk.count == count else { throw TruncatedStream() }
+            position += Int64(count)
+            return chunk
+        }
+        guard inflating else {
+            while position < compressed {
+                let chunk = try next()
+                try chunk.withUnsafeBytes { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    crc = crc32(crc, bytes.baseAddress, UInt32(bytes.count))
+                    try consumer(bytes)
+                }
+            }
+            return UInt32(crc)
+        }
+        var z = z_stream()
+        guard inflateInit2_(&z, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw InvalidDeflate(message: "zlib cannot start")
+        }
+        defer { inflateEnd(&z) }
+        let input = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { input.deallocate(); output.deallocate() }
+        var result = Z_OK
+        repeat {
+            if z.avail_in == 0 {
+                let chunk = try next()
+                chunk.copyBytes(to: input, count: chunk.count)
+                z.next_in = input
+                z.avail_in = UInt32(chunk.count)
+            }
+            z.next_out = output
+            z.avail_out = UInt32(chunkSize)
+            result = CPreflightZlib.inflate(&z, Z_NO_FLUSH)
+            guard result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR else {
+                throw InvalidDeflate(message: z.msg.map { String(cString: $0) } ?? "invalid deflate data (zlib \(result))")
+            }
+            let produced = chunkSize - Int(z.avail_out)
+            if produced > 0 {
+                crc = crc32(crc, output, UInt32(produced))
+                try consumer(UnsafeBufferPointer(start: output, count: produced))
+            }
+        } while result != Z_STREAM_END
+        return UInt32(crc)
+    }
+
     private struct OversizeEntry: Error {}
     private struct TruncatedStream: Error {}
+    private struct InvalidDeflate: Error { var message: String }
 }
