@@ -168,7 +168,7 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(r.stdout, "", "\(label)", file: file, line: line)
             let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertEqual(lines.count, 2, "\(label) not one line: \(r.stderr)", file: file, line: line)
-            XCTAssertTrue(r.stderr.hasPrefix("preflight: error: "), "\(label) \(r.stderr)", file: file, line: line)
+            XCTAssertTrue(r.stderr.hasPrefix("preflight: error: \(path): "), "\(label) does not name the input: \(r.stderr)", file: file, line: line)
             for p in parts { XCTAssertTrue(r.stderr.contains(p), "\(label) stderr lacks '\(p)': \(r.stderr)", file: file, line: line) }
             summary = "exit 1: " + r.stderr.trimmingCharacters(in: .newlines).replacingOccurrences(of: root.path, with: "…")
         case .finding, .clean:
@@ -309,6 +309,25 @@ final class HostileInputTests: XCTestCase {
                  make: Self.ipa { z in z.zip64End = true; z.zip64RecordOffset = 1 << 40 }),
             Case(name: "ZIP64 locator pointing at -1", verdict: .error(["ZIP64 end of central directory"]),
                  make: Self.ipa { z in z.zip64End = true; z.zip64RecordOffset = UInt64.max }),
+            Case(name: "local header signature missing", verdict: .error(["no local header"]),
+                 make: { dir in
+                     let z = H.baseApp()
+                     var d = [UInt8](z.build())
+                     d[30 + z.entries[0].name.count + z.entries[0].stored.count] = 0x51 // second entry's "PK"
+                     return try Self.write(Data(d), dir)
+                 }),
+            Case(name: "local header method disagrees with the directory", verdict: .error(["compression method 8", "says 0"]),
+                 make: { dir in
+                     var d = [UInt8](H.baseApp().build())
+                     d[8] = 8
+                     return try Self.write(Data(d), dir)
+                 }),
+            Case(name: "local extra field moving the data into the next entry", verdict: .error(["Info.plist"]),
+                 make: { dir in
+                     var d = [UInt8](H.baseApp().build())
+                     d[28] = 0x00; d[29] = 0x10 // extra field length 4096
+                     return try Self.write(Data(d), dir)
+                 }),
             Case(name: "ZIP64 extra field with a 2^62 compressed size", verdict: .error(["Info.plist"]),
                  make: Self.ipa { z in z.entries[0].zip64Extra = true; z.entries[0].declaredCompressed = 1 << 62 }),
         ])
@@ -349,6 +368,24 @@ final class HostileInputTests: XCTestCase {
                      z.modifyLast { $0.declaredUncompressed = 1_000_000 }
                      return try Self.write(z.build(), dir)
                  }),
+            Case(name: "deflate stream cut short (no end marker)", verdict: .finding(unreadable, ["Demo", "end before the end of the deflate stream"]),
+                 make: { dir in
+                     var z = H.baseApp()
+                     z.entries.remove(at: 1)
+                     try z.addDeflated(H.app + "Demo", data: H.realExecutable)
+                     z.modifyLast { $0.stored = $0.stored.prefix($0.stored.count / 2) }
+                     return try Self.write(z.build(), dir)
+                 }),
+            Case(name: "corrupt deflate stream", verdict: .finding(unreadable, ["Demo", "cannot be inflated: invalid"]),
+                 make: { dir in
+                     var z = H.baseApp()
+                     z.entries.remove(at: 1)
+                     try z.addDeflated(H.app + "Demo", data: H.realExecutable)
+                     z.modifyLast { $0.stored = Data(repeating: 0xFF, count: $0.stored.count) }
+                     return try Self.write(z.build(), dir)
+                 }),
+            Case(name: "unsupported compression method (AES, 99)", verdict: .finding(unreadable, ["Demo", "compression method 99"]),
+                 make: Self.ipa { z in z.entries[1].method = 99 }),
             Case(name: "nested .ipa bomb inside the app (never opened)", verdict: .clean, absent: ["Inner", "inner"],
                  make: { dir in
                      var inner = H.Zip()
@@ -369,6 +406,11 @@ final class HostileInputTests: XCTestCase {
             return try Self.write(z.build(), dir)
         }
         try run([
+            Case(name: "100,000 empty entries (within the default limit)", verdict: .clean, make: { dir in
+                var z = H.baseApp()
+                for i in 0..<100_000 { z.add(H.app + "Assets/a\(i)", data: Data()) }
+                return try Self.write(z.build(), dir)
+            }),
             Case(name: "11 entries with --limit max-archive-entries=10", verdict: .error(["max-archive-entries", "11"]),
                  args: ["--limit", "max-archive-entries=10"], make: elevenEntries),
             Case(name: "11 entries with --limit max-archive-entries=11", verdict: .clean,
@@ -466,6 +508,18 @@ final class HostileInputTests: XCTestCase {
                      try fm.createSymbolicLink(atPath: app.appendingPathComponent("Frameworks").path, withDestinationPath: "../Outside")
                      return app.path
                  }),
+            Case(name: ".app folder with a FIFO, a symlink loop and a link to its own folder", verdict: .clean, make: { dir in
+                let app = dir.appendingPathComponent("Demo.app")
+                try fm.createDirectory(at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+                try Data(H.infoPlist().utf8).write(to: app.appendingPathComponent("Info.plist"))
+                try H.realExecutable.write(to: app.appendingPathComponent("Demo"))
+                // Opening a FIFO for reading blocks until a writer comes: it must never be opened.
+                XCTAssertEqual(mkfifo(app.appendingPathComponent("en.lproj/Localizable.strings").path, 0o644), 0)
+                try fm.createSymbolicLink(atPath: app.appendingPathComponent("a").path, withDestinationPath: "b")
+                try fm.createSymbolicLink(atPath: app.appendingPathComponent("b").path, withDestinationPath: "a")
+                try fm.createSymbolicLink(atPath: app.appendingPathComponent("en.lproj/self").path, withDestinationPath: "..")
+                return app.path
+            }),
             Case(name: "project with cyclic groups and self-referencing settings", verdict: .finding("unreadable_file", ["its own ancestor"]),
                  make: { dir in
                      let project = dir.appendingPathComponent("Cyclic")
