@@ -443,8 +443,8 @@ final class HostileInputTests: XCTestCase {
                  make: Self.ipaWith(file: "en.lproj/Bad.strings", H.unterminatedStrings)),
             Case(name: ".xcstrings nested 100,000 deep", verdict: .finding("malformed_strings_file", ["Deep.xcstrings", "max-nesting-depth"]),
                  make: Self.ipaWith(file: "Deep.xcstrings", H.deepXCStrings(depth: 100_000))),
-            Case(name: ".xcstrings with 200,000 keys (20 MB)", verdict: .clean,
-                 make: Self.ipaWith(file: "Huge.xcstrings", H.hugeXCStrings(keys: 200_000))),
+            Case(name: ".xcstrings with 100,000 keys (10 MB)", verdict: .clean,
+                 make: Self.ipaWith(file: "Huge.xcstrings", H.hugeXCStrings(keys: 100_000))),
         ])
     }
 
