@@ -520,6 +520,12 @@ final class HostileInputTests: XCTestCase {
                 try fm.createSymbolicLink(atPath: app.appendingPathComponent("en.lproj/self").path, withDestinationPath: "..")
                 return app.path
             }),
+            Case(name: "input that is a FIFO", verdict: .error(["not a regular file"]), make: { dir in
+                let fifo = dir.appendingPathComponent("App.ipa")
+                XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+                return fifo.path
+            }),
+            Case(name: "input that is a character device (/dev/zero)", verdict: .error(["not a regular file"]), make: { _ in "/dev/zero" }),
             Case(name: "project with cyclic groups and self-referencing settings", verdict: .finding("unreadable_file", ["its own ancestor"]),
                  make: { dir in
                      let project = dir.appendingPathComponent("Cyclic")

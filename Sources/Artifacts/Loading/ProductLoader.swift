@@ -28,6 +28,11 @@ public enum ProductLoader {
             let kind = folderKind(url: url, source: source)
             return try load(source: source, kind: kind, limits: limits, buildConfiguration: buildConfiguration)
         }
+        // Only a regular file is read as an archive or binary: a FIFO or a device named as the
+        // input would block or never end.
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular else {
+            throw InputError("\(path): not a regular file or folder")
+        }
         let head = try readHead(url)
         if head.starts(with: [0x50, 0x4b, 0x03, 0x04]) || head.starts(with: [0x50, 0x4b, 0x05, 0x06]) {
             let source = try ZipSource(url, displayName: path, limits: limits)
