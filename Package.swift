@@ -23,7 +23,11 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Rules"]),
         .target(name: "Rules", dependencies: ["Evidence"]),
         .target(name: "Evidence", dependencies: ["Artifacts"]),
-        .target(name: "Artifacts", dependencies: ["Formats", "ZIPFoundation"]),
+        // zlib's inflate, driven directly: ZIPFoundation's Linux inflater lets zlib read past
+        // a short input chunk (docs/robustness.md, "Hostile-input suite").
+        .systemLibrary(name: "CPreflightZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "Artifacts", dependencies: ["Formats", "CPreflightZlib"]),
         .target(name: "Formats"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
         .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),

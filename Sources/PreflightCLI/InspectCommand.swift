@@ -30,7 +30,7 @@ struct InspectCommand: ParsableCommand {
         let config = try common.makeConfiguration()
         let loaded: LoadedInput
         do { loaded = try Scanner.load(path, configuration: config) } catch {
-            printError("\(error)")
+            printError(inputErrorMessage(error, path: path))
             throw Exit.failure
         }
         let options = InspectReport.Options(includeSymbols: symbols)

@@ -23,6 +23,13 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("preflight: error: \(message)\n".utf8))
 }
 
+/// An input that cannot be loaded, as one line naming it: loader errors already start with
+/// the path; a reader's error (a ZIP archive's broken directory, a limit) does not.
+func inputErrorMessage(_ error: Error, path: String) -> String {
+    let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+    return error is InputError || text.hasPrefix(path + ":") ? text : "\(path): \(text)"
+}
+
 /// Writes output to a file or standard output.
 func emit(_ text: String, to output: String?) throws {
     if let output {

@@ -95,7 +95,7 @@ struct ScanCommand: ParsableCommand {
                 let r = try Scanner.scan(path, configuration: config)
                 scans.append(.init(product: r.product, rootDirectory: r.rootDirectory, findings: r.findings))
             } catch {
-                printError("\(error)")
+                printError(inputErrorMessage(error, path: path))
                 throw Exit.failure
             }
         }

@@ -87,7 +87,7 @@ final class IPALoadingTests: XCTestCase {
         z.entries[0].declaredUncompressed = 10
         let loaded = try load(z)
         XCTAssertEqual(loaded.product.bundles.first?.infoPlist?.error?.description,
-                       "malformed ZIP archive: entry Payload/Demo.app/Info.plist fails its CRC-32 check")
+                       "malformed ZIP archive at offset 0x1b1: stored entry Payload/Demo.app/Info.plist declares 376 bytes stored but 10 bytes of content")
     }
 
     func testCompressionRatioLimit() throws {

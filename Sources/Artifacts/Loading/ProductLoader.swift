@@ -28,12 +28,21 @@ public enum ProductLoader {
             let kind = folderKind(url: url, source: source)
             return try load(source: source, kind: kind, limits: limits, buildConfiguration: buildConfiguration)
         }
+        // Only a regular file is read as an archive or binary: a FIFO or a device named as the
+        // input would block or never end.
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular else {
+            throw InputError("\(path): not a regular file or folder")
+        }
         let head = try readHead(url)
         if head.starts(with: [0x50, 0x4b, 0x03, 0x04]) || head.starts(with: [0x50, 0x4b, 0x05, 0x06]) {
             let source = try ZipSource(url, displayName: path, limits: limits)
             return try load(source: source, kind: .ipa, limits: limits)
         }
         if MachOReader.isMachO(head) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? 0
+            guard size <= limits.maxFileBytes else {
+                throw InputError("\(path): Mach-O file exceeds limit max-file-bytes: \(size) bytes, more than \(limits.maxFileBytes)")
+            }
             let data = try Data(contentsOf: url)
             let source = MemorySource(name: path, files: [url.lastPathComponent: data])
             var product = Product(kind: .machO, input: path)
@@ -114,7 +123,13 @@ public enum ProductLoader {
             return (b, found)
         }
         bundles = results.map(\.0)
-        problems += results.flatMap(\.1)
+        // An entry refused when listed (encrypted) is refused again when read: report it once.
+        let listed = Set(problems.compactMap { p -> String? in
+            if case .inaccessible(let r) = p.kind { return p.path + "\u{0}" + r } else { return nil }
+        })
+        problems += results.flatMap(\.1).filter { p in
+            if case .inaccessible(let r) = p.kind { return !listed.contains(p.path + "\u{0}" + r) } else { return true }
+        }
         if bundles.isEmpty, kind != .machO {
             throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found")
         }

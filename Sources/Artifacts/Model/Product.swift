@@ -73,6 +73,8 @@ extension LoadProblem {
     public init(unreadable error: Error, path: String, bundle: String?) {
         if let e = error as? FormatError {
             self.init(.unreadable(e), path: path, bundle: bundle)
+        } else if let e = error as? SourceError, e.path == path || e.path.isEmpty {
+            self.init(.inaccessible(e.reason), path: path, bundle: bundle)
         } else {
             self.init(.inaccessible("\(error)"), path: path, bundle: bundle)
         }

@@ -1,5 +1,10 @@
 import Foundation
 import Formats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A folder on disk. Symlinks are listed but never followed: a link that points outside the
 /// tree could otherwise make Preflight read files the input does not own.
@@ -63,9 +68,17 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
         guard let kind = kinds[p] else { throw SourceError(path: p, reason: "no such file") }
         guard kind == .file else { throw SourceError(path: p, reason: kind == .symlink ? "is a symbolic link (not followed)" : "is a folder") }
         let url = root.appendingPathComponent(p)
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw SourceError(path: p, reason: "cannot open file")
+        // The file was a regular file when listed; it may have been replaced since. Never
+        // follow a link put in its place, never block on a FIFO: open without following and
+        // without blocking, then check what was opened.
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw SourceError(path: p, reason: "cannot open file (\(String(cString: strerror(errno))))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw SourceError(path: p, reason: "is no longer a regular file")
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         // Read at most one byte past the limit, so a file that grew since listing is still caught.
         let data = try handle.read(upToCount: limits.maxFileBytes &+ 1) ?? Data()

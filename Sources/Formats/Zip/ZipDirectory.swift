@@ -23,12 +23,18 @@ public struct ZipDirectory: Sendable {
         public var recordOffset: Int
         /// The entry is flagged UTF-8 but its name is not valid UTF-8 (`rawName` is repaired).
         public var hasInvalidName: Bool = false
+        /// Length of the name as stored, in bytes (`rawName` may be longer once decoded).
+        public var nameLength: Int = 0
+        /// Where the entry's data starts: after its local header, whose own name and extra
+        /// field lengths decide it (they need not match the central directory's).
+        public var dataOffset: UInt64 = 0
 
         public var isEncrypted: Bool { flags & 1 != 0 }
         public var usesDataDescriptor: Bool { flags & 8 != 0 }
         public var isDirectory: Bool { rawName.hasSuffix("/") }
-        /// Unix symlink mode bits from an archive made on Unix.
-        public var isSymlink: Bool { madeByHost == 3 && (externalAttributes >> 16) & 0o170000 == 0o120000 }
+        /// Unix symlink mode bits from an archive made on Unix or macOS (hosts 3 and 19, as
+        /// ZIPFoundation reads them).
+        public var isSymlink: Bool { (madeByHost == 3 || madeByHost == 19) && (externalAttributes >> 16) & 0o170000 == 0o120000 }
     }
 
     public var entries: [Entry]
@@ -107,9 +113,9 @@ public struct ZipDirectory: Sendable {
             let commentLen = Int(try cd.u16(p + 32))
             let external = try cd.u32(p + 38)
             var local = UInt64(try cd.u32(p + 42))
-            let nameBytes = try cd.slice(p + 46, nameLen, "name of entry \(n)")
-            let extra = try cd.slice(p + 46 + nameLen, extraLen, "extra field of entry \(n)")
-            try cd.check(p + 46 + nameLen + extraLen, commentLen, "comment of entry \(n)")
+            let nameBytes = try cd.slice(p + 46, nameLen, "name of central directory entry \(n)")
+            let extra = try cd.slice(p + 46 + nameLen, extraLen, "extra field of central directory entry \(n)")
+            try cd.check(p + 46 + nameLen + extraLen, commentLen, "comment of central directory entry \(n)")
             if usize == 0xFFFF_FFFF || csize == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
                 zip64 = true
                 try readZip64Extra(ByteReader(Array(extra), format: format), usize: &usize, csize: &csize, local: &local, entry: n, at: at)
@@ -128,10 +134,10 @@ public struct ZipDirectory: Sendable {
             }
             entries.append(Entry(rawName: name, compressedSize: csize, uncompressedSize: usize, method: method,
                                  crc32: crc, flags: flags, localHeaderOffset: local, externalAttributes: external,
-                                 madeByHost: madeBy, recordOffset: at, hasInvalidName: invalidName))
+                                 madeByHost: madeBy, recordOffset: at, hasInvalidName: invalidName, nameLength: nameLen))
             p += 46 + nameLen + extraLen + commentLen
         }
-        try checkOverlaps(entries, cdStart: cdStart)
+        try checkLocalHeaders(&entries, cdStart: cdStart, readAt: readAt)
         return ZipDirectory(entries: entries, isZip64: zip64)
     }
 
@@ -153,21 +159,40 @@ public struct ZipDirectory: Sendable {
         throw FormatError.malformed(format, "entry \(n) needs a ZIP64 extra field but has none", offset: at)
     }
 
-    /// Rejects entries whose data regions overlap each other or the central directory — the
-    /// construction of "overlapping" zip bombs, where one compressed stream is reused by many entries.
-    private static func checkOverlaps(_ entries: [Entry], cdStart: Int) throws {
-        let sorted = entries.enumerated().sorted { $0.element.localHeaderOffset < $1.element.localHeaderOffset }
+    /// Reads every entry's local header (the data offset depends on it, and the library that
+    /// inflates entries trusts it) and rejects entries whose local header is missing or
+    /// disagrees with the central directory, and entries whose data regions overlap each other
+    /// or the central directory — the construction of "overlapping" zip bombs, where one
+    /// compressed stream is reused by many entries.
+    private static func checkLocalHeaders(_ entries: inout [Entry], cdStart: Int,
+                                          readAt: (_ offset: Int, _ count: Int) throws -> Data) throws {
+        let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
         var previousEnd: UInt64 = 0
         var previousName = ""
-        for (_, e) in sorted {
+        for i in order {
+            let e = entries[i]
             if e.localHeaderOffset < previousEnd {
                 throw FormatError.malformed(format, "entry \"\(e.rawName)\" overlaps entry \"\(previousName)\"", offset: e.recordOffset)
             }
-            // Local header is at least 30 bytes plus the name; the data follows.
-            let (end, o) = e.localHeaderOffset.addingReportingOverflow(30 &+ UInt64(e.rawName.utf8.count) &+ e.compressedSize)
+            guard e.localHeaderOffset &+ 30 <= UInt64(cdStart), e.localHeaderOffset <= UInt64(Int.max) else {
+                throw FormatError.malformed(format, "local header of entry \"\(e.rawName)\" (at 0x\(String(e.localHeaderOffset, radix: 16))) is not before the central directory", offset: e.recordOffset)
+            }
+            let at = Int(e.localHeaderOffset)
+            let local = ByteReader(try readAt(at, 30), format: format)
+            guard local.count == 30, try local.u32(0) == 0x04034b50 else {
+                throw FormatError.malformed(format, "entry \"\(e.rawName)\" has no local header at its offset", offset: at)
+            }
+            let method = try local.u16(8)
+            guard method == e.method else {
+                throw FormatError.malformed(format, "local header of entry \"\(e.rawName)\" says compression method \(method), the central directory says \(e.method)", offset: at)
+            }
+            let headerLength = UInt64(30 + Int(try local.u16(26)) + Int(try local.u16(28)))
+            let dataStart = e.localHeaderOffset + headerLength
+            let (end, o) = dataStart.addingReportingOverflow(e.compressedSize)
             if o || end > UInt64(cdStart) {
                 throw FormatError.malformed(format, "data of entry \"\(e.rawName)\" extends into the central directory", offset: e.recordOffset)
             }
+            entries[i].dataOffset = dataStart
             previousEnd = end
             previousName = e.rawName
         }
