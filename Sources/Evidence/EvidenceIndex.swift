@@ -84,6 +84,7 @@ public struct EvidenceIndex: Sendable {
 
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
     public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = []) -> EvidenceIndex {
-        EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SourceEvidence.usages(in: input, scanners: scanners))
+        EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product)
+                      + SourceEvidence.usages(in: input, scanners: scanners))
     }
 }

@@ -24,7 +24,13 @@ final class RuleExampleTests: XCTestCase {
 
     static func run(_ rule: any Rule.Type, files: [String: String], example: RuleExample) throws -> [Finding] {
         let name = example.kind == .app ? "Example.app" : "Example"
-        let source = MemorySource(name: name, text: files, symlinks: example.symlinks)
+        var data = files.mapValues { Data($0.utf8) }
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/MachO")
+        for (path, fixture) in example.binaryFixtures {
+            data[path] = try Data(contentsOf: fixtures.appendingPathComponent(fixture))
+        }
+        let source = MemorySource(name: name, files: data, symlinks: example.symlinks)
         let loaded = try ProductLoader.load(source: source, kind: example.kind)
         let context = RuleContext(product: loaded.product, evidence: EvidenceIndex.build(loaded, scanners: [ObjCSourceScanning()]))
         return rule.init().check(context)

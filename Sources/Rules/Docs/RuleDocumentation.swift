@@ -18,6 +18,9 @@ public enum RuleDocumentation {
                 let kind = e.kind == .folder ? "" : e.kind == .project ? " (Xcode project)" : " (built .\(e.kind.rawValue))"
                 out += "\n### Example \(i + 1)\(kind)\n"
                 if let n = e.note { out += "\n\(n)\n" }
+                for (path, fixture) in e.binaryFixtures.sorted(by: { $0.key < $1.key }) {
+                    out += "\n`\(path)`: the Mach-O fixture `Tests/Fixtures/MachO/\(fixture)` (source in `Tests/Fixtures/MachO/src/`)\n"
+                }
                 for path in e.files.keys.sorted() {
                     out += "\n`\(path)`:\n\n```\n\(e.files[path]!.trimmingCharacters(in: .newlines))\n```\n"
                 }

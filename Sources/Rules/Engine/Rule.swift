@@ -12,13 +12,18 @@ public struct RuleExample: Sendable {
     public var files: [String: String]
     /// Symbolic links by path, to their targets as written.
     public var symlinks: [String: String]
+    /// Binary files by path, named by a committed fixture under `Tests/Fixtures/MachO/` (built
+    /// from source by its `make-fixtures.sh`); the example test reads them, rules never do.
+    public var binaryFixtures: [String: String]
     /// How the files are loaded: a built `.app` (root is the bundle) or a source folder.
     public var kind: ProductKind
     public var note: String?
 
-    public init(_ files: [String: String], symlinks: [String: String] = [:], kind: ProductKind = .folder, note: String? = nil) {
+    public init(_ files: [String: String], symlinks: [String: String] = [:], binaryFixtures: [String: String] = [:],
+                kind: ProductKind = .folder, note: String? = nil) {
         self.files = files
         self.symlinks = symlinks
+        self.binaryFixtures = binaryFixtures
         self.kind = kind
         self.note = note
     }

@@ -16,6 +16,7 @@ public enum RuleRegistry {
         DuplicatePlistKeyRule.self,
         MissingPurposeStringRule.self,
         UnusedPurposeStringRule.self,
+        AdvertisingIdentifierWithoutATTRule.self,
         PlaceholderPurposeStringRule.self,
         GenericPurposeStringRule.self,
         LocationKeysRule.self,

@@ -44,7 +44,7 @@ public struct MissingPurposeStringRule: Rule {
             if Self.hostKinds.contains(current.kind) { host[b.name] = current.name }
         }
         var byHostAndKey: [String: [String: [Usage]]] = [:]
-        for u in context.evidence.usages where u.ships && u.strength == .definite {
+        for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
             guard let h = host[u.bundle] else { continue }
             byHostAndKey[h, default: [:]][u.key, default: []].append(u)
         }

@@ -74,3 +74,9 @@ head = header + entries
 open(out, 'wb').write(head + b'\0' * ((1 << align) - len(head)) + body)
 PY
 ls -l App AppChained Fat MyKit.framework/MyKit 2>/dev/null || true
+
+# Ads: arm64 iOS executable that reads the advertising identifier (AdSupport) and links
+# nothing of App Tracking Transparency.
+$CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/ads.m -o "$tmp/ads.o"
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Ads \
+    "$tmp/ads.o" $S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/AdSupport.tbd
