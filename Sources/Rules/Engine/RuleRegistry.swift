@@ -20,6 +20,8 @@ public enum RuleRegistry {
         PlaceholderPurposeStringRule.self,
         GenericPurposeStringRule.self,
         LocationKeysRule.self,
+        BackgroundLocationRule.self,
+        PurposeStringStyleRule.self,
         DeploymentTargetPurposeKeysRule.self,
         LocalizedPurposeStringWithoutKeyRule.self,
         MissingPurposeStringTranslationRule.self,

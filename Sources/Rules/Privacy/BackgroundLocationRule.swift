@@ -1,0 +1,37 @@
+import Foundation
+import Artifacts
+
+public struct BackgroundLocationRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "background_location_without_always",
+        name: "Location background mode without Always",
+        summary: "UIBackgroundModes contains `location` but the bundle has no Always purpose string.",
+        rationale: """
+        The location background mode keeps an app running for continuous updates. With only \
+        When In Use authorization that works only for sessions the user started in the \
+        foreground (iOS shows the blue indicator); anything else — region monitoring, significant \
+        changes, visits — needs Always and NSLocationAlwaysAndWhenInUseUsageDescription. App \
+        Review also asks apps with this mode to justify it. A note: check which the feature needs.
+        """,
+        area: .privacy, severity: .note, tags: ["privacy", "app-review"],
+        references: ["https://developer.apple.com/documentation/corelocation/handling-location-updates-in-the-background"],
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key><string>Show your position on the map.</string>\n<key>UIBackgroundModes</key>\n↓<array><string>location</string></array>")]),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key><string>Show your position on the map.</string>\n<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Record your runs in the background.</string>\n<key>UIBackgroundModes</key><array><string>location</string></array>")]),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.product.bundles.compactMap { b in
+            guard b.kind.ships, let modes = b.infoValue("UIBackgroundModes"), modes.node.strings.contains("location"),
+                  b.infoValue("NSLocationAlwaysAndWhenInUseUsageDescription") == nil,
+                  b.infoValue("NSLocationAlwaysUsageDescription") == nil else { return nil }
+            return finding("\(b.name) runs in the background for location but declares no Always purpose string; only foreground-started sessions will deliver updates",
+                           bundle: b.name, at: FileLocation(path: modes.location.path, position: modes.node.position ?? modes.location.position),
+                           key: "UIBackgroundModes")
+        }
+    }
+}
