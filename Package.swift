@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
     ],
     targets: [
         .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
@@ -23,12 +24,20 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Rules"]),
         .target(name: "Rules", dependencies: ["Evidence"]),
         .target(name: "Evidence", dependencies: ["Artifacts"]),
+        // The only target that links swift-syntax, so the rest of the package builds fast.
+        .target(name: "SwiftSourceScan", dependencies: [
+            "Evidence", "Formats",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .target(name: "Artifacts", dependencies: ["Formats", "ZIPFoundation"]),
         .target(name: "Formats"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
         .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
+        .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence"],
+                    path: "Tests/SwiftSourceScanTests"),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI"],
                     path: "Tests/PreflightKitTests"),
     ]
