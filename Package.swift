@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
-        .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence"],
+        .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
                     path: "Tests/SwiftSourceScanTests"),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI"],
                     path: "Tests/PreflightKitTests"),

@@ -7,7 +7,7 @@ import SwiftSyntax
 final class UsageVisitor: SyntaxVisitor {
     private let index: SwiftAPIIndex
     private let context: FileContext
-    private let converter: SourceLocationConverter
+    private let lines: LineTable
 
     /// One entry per enclosing `#if` clause: whether it can ship.
     private var clauseShips: [Bool] = []
@@ -15,10 +15,10 @@ final class UsageVisitor: SyntaxVisitor {
     private var consumed: Set<SyntaxIdentifier> = []
     private var found: [SourceUsage] = []
 
-    init(index: SwiftAPIIndex, context: FileContext, converter: SourceLocationConverter) {
+    init(index: SwiftAPIIndex, context: FileContext, lines: LineTable) {
         self.index = index
         self.context = context
-        self.converter = converter
+        self.lines = lines
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -244,20 +244,11 @@ final class UsageVisitor: SyntaxVisitor {
                 }
                 return Outcome(uses: [], listedLiteral: false, shown: Self.shownLiteral(literal))
             }
-            var candidates: [SwiftAPIUse] = []
-            var names: [String] = []
-            var someNeedNothing = false
-            for key in cases.keys.sorted() {
-                guard let uses = cases[key] else { continue }
-                if uses.isEmpty { someNeedNothing = true }
-                for use in uses where !candidates.contains(where: { $0.capability == use.capability }) {
-                    candidates.append(SwiftAPIUse(capability: use.capability, strength: .indicative))
-                    names.append(use.capability)
-                }
-            }
-            if someNeedNothing { names.append("none") }
+            let names = Set(cases.values.flatMap { $0.map(\.capability) }).sorted()
+            let candidates = names.map { SwiftAPIUse(capability: $0, strength: .indicative) }
+            let shownNames = names + (cases.values.contains(where: \.isEmpty) ? ["none"] : [])
             return Outcome(uses: candidates, shown: argument.map(Self.shortText) ?? "…",
-                           suffix: " (" + names.joined(separator: " or ") + ")")
+                           suffix: " (" + shownNames.joined(separator: " or ") + ")")
         case .nonEmpty(let pairs):
             guard let call else { return Outcome(uses: []) }
             var uses: [SwiftAPIUse] = []
@@ -277,7 +268,7 @@ final class UsageVisitor: SyntaxVisitor {
 
     private func emit(_ uses: [SwiftAPIUse], api: String, at node: Syntax) {
         guard !uses.isEmpty else { return }
-        let location = node.startLocation(converter: converter, afterLeadingTrivia: true)
+        let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         var strongest: [String: EvidenceStrength] = [:]
         var order: [String] = []
         for use in uses {
