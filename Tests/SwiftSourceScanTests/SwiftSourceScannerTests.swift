@@ -307,8 +307,19 @@ final class SwiftSourceScannerTests: ScannerTestCase {
             + String(repeating: "#endif\n", count: 2_000)
         XCTAssertEqual(SwiftSourceScanner.skipReason(source: deep), "#if blocks nested deeper than 32 levels")
         XCTAssertEqual(scan(deep), [])
-        XCTAssertEqual(SwiftSourceScanner.ifConfigDepth(of: "#if A\n  #if B\n  #endif\n#elseif C\n#endif\n#if D\n#endif"), 2)
-        XCTAssertEqual(SwiftSourceScanner.ifConfigDepth(of: "#iffy\n#if\tX\n#endif"), 1)
+        XCTAssertEqual(NestingProfile("#if A\n  #if B\n  #endif\n#elseif C\n#endif\n#if D\n#endif").ifConfig, 2)
+        XCTAssertEqual(NestingProfile("#iffy\n#if\tX\n#endif").ifConfig, 1)
+        XCTAssertEqual(NestingProfile("let a = b(c(d(e)))\n x #if").ifConfig, 0)
+    }
+
+    func testDeeplyNestedInterpolationIsSkippedWithAReason() {
+        let deep = String(repeating: "\"\\(", count: 2_000) + "CMPedometer()" + String(repeating: ")\"", count: 2_000)
+        XCTAssertEqual(SwiftSourceScanner.skipReason(source: deep), "string interpolations nested deeper than 32 levels")
+        XCTAssertEqual(scan(deep), [])
+        XCTAssertEqual(NestingProfile(#"print("\(a(b("\(c)")))") ; f(((x)))"#).interpolation, 4)
+        // An escaped backslash before `(` opens no interpolation.
+        XCTAssertEqual(NestingProfile(#"let s = "\\(" ; f(x) ; g(((y)))"#).interpolation, 0)
+        XCTAssertEqual(summary(#"print("\("\(CMPedometer())")")"#), ["motion definite CMPedometer()"])
     }
 
     func testDeepNestingIsBoundedAndDoesNotCrash() {
