@@ -20,9 +20,10 @@ struct FileContext {
     /// Resolution of nested expressions stops here.
     static let maximumDepth = 32
 
-    init(_ tree: SourceFileSyntax) {
-        let collector = DeclarationCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
+    init() {}
+
+    /// From the declarations a walk collected.
+    init(_ collector: DeclarationCollector) {
         localTypes = collector.types
         localFunctions = collector.functions
         for (name, type) in collector.annotated { record(name, type) }
@@ -135,8 +136,8 @@ struct FileContext {
     }
 }
 
-/// First pass: declarations of the file.
-private final class DeclarationCollector: SyntaxVisitor {
+/// Collects the declarations of a file (the usage visitor extends it, so one walk does both).
+class DeclarationCollector: SyntaxVisitor {
     var types: Set<String> = []
     var functions: Set<String> = []
     var annotated: [(String, String)] = []

@@ -24,10 +24,8 @@ public enum SwiftSourceScanner {
         let tree = text.withUTF8 { buffer in
             Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
         }
-        let context = FileContext(tree)
-        let lines = LineTable(text)
-        let visitor = UsageVisitor(index: index, context: context, lines: lines)
-        visitor.walk(tree)
+        let visitor = UsageVisitor(index: index, lines: LineTable(text))
+        visitor.scan(tree)
         return visitor.results()
     }
 

@@ -2,24 +2,93 @@ import Evidence
 import Foundation
 import SwiftSyntax
 
-/// Second pass: matches calls, assignments, property reads and type references against the
-/// index, and records whether each one sits in shipping code.
-final class UsageVisitor: SyntaxVisitor {
+/// One walk over the tree: collects the file's declarations (as `DeclarationCollector`) and
+/// the candidate nodes whose names the index knows, with whether each can ship; then matches
+/// the candidates, in tree order, once every declaration of the file is known.
+final class UsageVisitor: DeclarationCollector {
     private let index: SwiftAPIIndex
-    private let context: FileContext
+    private var context = FileContext()
     private let lines: LineTable
 
     /// One entry per enclosing `#if` clause: whether it can ship.
     private var clauseShips: [Bool] = []
+    /// Nodes worth matching, in tree (pre-)order, with whether their code can ship.
+    private var candidates: [(node: Syntax, ships: Bool)] = []
+    /// Whether the candidate being matched can ship.
+    private var ships = true
     /// Type references already explained by a member or initializer match.
     private var consumed: Set<SyntaxIdentifier> = []
     private var found: [SourceUsage] = []
 
-    init(index: SwiftAPIIndex, context: FileContext, lines: LineTable) {
+    init(index: SwiftAPIIndex, lines: LineTable) {
         self.index = index
-        self.context = context
         self.lines = lines
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Walks the file and matches what it found.
+    func scan(_ tree: SourceFileSyntax) {
+        walk(tree)
+        context = FileContext(self)
+        for candidate in candidates {
+            ships = candidate.ships
+            if let node = candidate.node.as(FunctionCallExprSyntax.self) {
+                match(node)
+            } else if let node = candidate.node.as(SequenceExprSyntax.self) {
+                match(node)
+            } else if let node = candidate.node.as(MemberAccessExprSyntax.self) {
+                match(node)
+            } else if let node = candidate.node.as(DeclReferenceExprSyntax.self) {
+                match(node)
+            } else if let node = candidate.node.as(IdentifierTypeSyntax.self) {
+                match(node)
+            } else if let node = candidate.node.as(MemberTypeSyntax.self) {
+                match(node)
+            }
+        }
+    }
+
+    private func remember(_ node: some SyntaxProtocol) {
+        candidates.append((Syntax(node), !clauseShips.contains(false)))
+    }
+
+    // MARK: Candidates (during the walk, before the declarations are all known)
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if index.functions[name] != nil || index.initializers[name] != nil { remember(node) }
+        } else if let member = callee.as(MemberAccessExprSyntax.self), member.base != nil {
+            let name = member.declName.baseName.text
+            if name == "init" || index.methods[name] != nil || index.initializers[name] != nil { remember(node) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { remember(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if index.properties[node.declName.baseName.text] != nil { remember(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if index.typeReferences[node.baseName.text] != nil { remember(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if index.typeReferences[node.name.text] != nil { remember(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        if index.typeReferences[node.name.text] != nil { remember(node) }
+        return .visitChildren
     }
 
     /// Usages in source order, without exact duplicates.
@@ -33,8 +102,6 @@ final class UsageVisitor: SyntaxVisitor {
         }
     }
 
-    private var ships: Bool { !clauseShips.contains(false) }
-
     // MARK: #if
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -47,7 +114,7 @@ final class UsageVisitor: SyntaxVisitor {
 
     // MARK: Calls
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    private func match(_ node: FunctionCallExprSyntax) {
         let callee = node.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
@@ -75,7 +142,6 @@ final class UsageVisitor: SyntaxVisitor {
                 _ = matchMember(index.methods[name], name: name, base: base, call: node, value: nil, anchor: Syntax(node))
             }
         }
-        return .visitChildren
     }
 
     private func matchInitializer(type: String, call: FunctionCallExprSyntax, typeNode: Syntax) {
@@ -96,7 +162,7 @@ final class UsageVisitor: SyntaxVisitor {
 
     // MARK: Assignments and property reads
 
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    private func match(_ node: SequenceExprSyntax) {
         let elements = Array(node.elements)
         for position in elements.indices where position > 0 && position + 1 < elements.count
             && elements[position].is(AssignmentExprSyntax.self) {
@@ -106,32 +172,30 @@ final class UsageVisitor: SyntaxVisitor {
             let value: ExprSyntax = position + 2 == elements.count ? elements[position + 1] : ExprSyntax(node)
             _ = matchMember(index.assignments[name], name: name, base: base, call: nil, value: value, anchor: Syntax(target))
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    private func match(_ node: MemberAccessExprSyntax) {
         let name = node.declName.baseName.text
         if let entries = index.properties[name], let base = node.base,
            node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
             _ = matchMember(entries, name: name, base: base, call: nil, value: nil, anchor: Syntax(node))
         }
-        return .visitChildren
     }
 
     // MARK: Type references
 
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    private func match(_ node: DeclReferenceExprSyntax) {
         let name = node.baseName.text
         guard let uses = index.typeReferences[name], !context.isLocalType(name), !consumed.contains(node.id) else {
-            return .visitChildren
+            return
         }
         if let parent = node.parent?.as(MemberAccessExprSyntax.self) {
             if parent.declName.id == node.id {
                 // `x.CLLocationManager` names a member, unless x is a module.
                 guard let module = parent.base?.as(DeclReferenceExprSyntax.self),
-                      SwiftAPITable.appleModules.contains(module.baseName.text) else { return .visitChildren }
+                      SwiftAPITable.appleModules.contains(module.baseName.text) else { return }
             } else if FileContext.isTypeName(parent.declName.baseName.text) {
-                return .visitChildren  // a nested type: `AVCaptureDevice.Position`
+                return  // a nested type: `AVCaptureDevice.Position`
             }
         }
         var api = name
@@ -143,26 +207,23 @@ final class UsageVisitor: SyntaxVisitor {
             api = name + "(" + labelList(call) + ")"
         }
         emit(uses, api: api, at: anchor)
-        return .visitChildren
     }
 
-    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    private func match(_ node: IdentifierTypeSyntax) {
         let name = node.name.text
-        guard let uses = index.typeReferences[name], !context.isLocalType(name) else { return .visitChildren }
+        guard let uses = index.typeReferences[name], !context.isLocalType(name) else { return }
         if let parent = node.parent?.as(MemberTypeSyntax.self), parent.baseType.id == node.id {
-            return .visitChildren  // a nested type: `AVCaptureDevice.Position`
+            return  // a nested type: `AVCaptureDevice.Position`
         }
         emit(uses, api: name, at: node)
-        return .visitChildren
     }
 
-    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+    private func match(_ node: MemberTypeSyntax) {
         let name = node.name.text
         if let module = node.baseType.as(IdentifierTypeSyntax.self), SwiftAPITable.appleModules.contains(module.name.text),
            let uses = index.typeReferences[name], !context.isLocalType(name) {
             emit(uses, api: name, at: node)
         }
-        return .visitChildren
     }
 
     // MARK: Matching
