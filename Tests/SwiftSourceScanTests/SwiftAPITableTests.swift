@@ -170,6 +170,12 @@ final class SwiftAPITableTests: ScannerTestCase {
         XCTAssertEqual(summary("let map = MKMapView(); map.showsUserLocation = true"), [
             "location.whenInUse indicative MKMapView.showsUserLocation = true",
         ])
+        XCTAssertEqual(summary("Map(coordinateRegion: $region, showsUserLocation: true)"),
+                       ["location.whenInUse indicative Map(coordinateRegion:, showsUserLocation: true)"])
+        XCTAssertEqual(scan("Map(coordinateRegion: $region, showsUserLocation: false)"), [])
+        XCTAssertEqual(summary("let m = CLLocationManager(); m.startRangingBeacons(satisfying: constraint)"),
+                       ["location.whenInUse indicative CLLocationManager()",
+                        "location.whenInUse definite CLLocationManager.startRangingBeacons(satisfying:)"])
         XCTAssertEqual(scan("let geocoder = CLGeocoder(); let map = MKMapView()"), [])
         XCTAssertEqual(scan("let status = CLAuthorizationStatus.authorizedAlways"), [])
     }
