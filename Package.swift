@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
     ],
     targets: [
         .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
@@ -19,10 +20,16 @@ let package = Package(
             "PreflightKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "Yams"]),
+        .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "SwiftSourceScan", "Yams"]),
         .target(name: "Reports", dependencies: ["Rules"]),
         .target(name: "Rules", dependencies: ["Evidence"]),
         .target(name: "Evidence", dependencies: ["Artifacts"]),
+        // The only target that links swift-syntax; nothing else imports it.
+        .target(name: "SwiftSourceScan", dependencies: [
+            "Evidence", "Formats",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         // zlib's inflate, driven directly: ZIPFoundation's Linux inflater lets zlib read past
         // a short input chunk (docs/robustness.md, "Hostile-input suite").
         .systemLibrary(name: "CPreflightZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -31,8 +38,10 @@ let package = Package(
         .target(name: "Formats"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
         .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
-        .testTarget(name: "RulesTests", dependencies: ["Rules"], path: "Tests/RulesTests"),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "SwiftSourceScan"], path: "Tests/RulesTests"),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
+        .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
+                    path: "Tests/SwiftSourceScanTests"),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation"],
                     path: "Tests/PreflightKitTests"),
     ]

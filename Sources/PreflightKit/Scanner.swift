@@ -3,6 +3,7 @@ import Artifacts
 import Evidence
 import Formats
 import Rules
+import SwiftSourceScan
 
 public struct ScanResult: Sendable {
     public var product: Product
@@ -69,7 +70,7 @@ public enum Scanner {
     }
 
     /// Detectors of protected-API uses in project sources.
-    public static let sourceScanners: [any SourceScanning] = [ObjCSourceScanning()]
+    public static let sourceScanners: [any SourceScanning] = [SwiftSourceScanning(), ObjCSourceScanning()]
 
     /// Stable output order: by file, line, column, rule, message.
     static func order(_ a: Finding, _ b: Finding) -> Bool {

@@ -2,6 +2,7 @@ import XCTest
 import Artifacts
 import Evidence
 @testable import Rules
+import SwiftSourceScan
 
 /// Runs every rule's triggering and non-triggering examples: they are the rules' tests.
 final class RuleExampleTests: XCTestCase {
@@ -32,7 +33,7 @@ final class RuleExampleTests: XCTestCase {
         }
         let source = MemorySource(name: name, files: data, symlinks: example.symlinks)
         let loaded = try ProductLoader.load(source: source, kind: example.kind)
-        let context = RuleContext(product: loaded.product, evidence: EvidenceIndex.build(loaded, scanners: [ObjCSourceScanning()]))
+        let context = RuleContext(product: loaded.product, evidence: EvidenceIndex.build(loaded, scanners: [SwiftSourceScanning(), ObjCSourceScanning()]))
         return rule.init().check(context)
     }
 

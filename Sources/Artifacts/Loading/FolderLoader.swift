@@ -107,7 +107,9 @@ enum FolderLoader {
         for e in index.entries where e.kind == .file && !isSkipped(e.path) {
             let ext = PathUtil.pathExtension(e.path)
             let loc = LocalizationScanner.localizedFile(e.path)
+            // Test code never ships; without a project, folders named like test targets are skipped.
             let isSource = sourceExtensions.contains(ext)
+                && !e.path.split(separator: "/").contains { $0.hasSuffix("Tests") || $0 == "Tests" || $0 == "UITests" }
             guard ext == "entitlements" || ext == "xcprivacy" || loc != nil || isSource else { continue }
             for i in owners(of: e.path) {
                 // Without a project, code below a bundle's folder is taken as that bundle's code.

@@ -1,0 +1,81 @@
+import Evidence
+
+/// The catalog and the Swift API table, indexed by the names the scanner meets in a tree.
+struct SwiftAPIIndex: Sendable {
+    /// Capability id → purpose-string key, for capabilities the scanner reports.
+    let keys: [String: String]
+    /// Swift type name → uses of a bare reference to the type.
+    let typeReferences: [String: [SwiftAPIUse]]
+    let methods: [String: [SwiftAPI]]
+    let properties: [String: [SwiftAPI]]
+    let assignments: [String: [SwiftAPI]]
+    /// Created type → initializer entries.
+    let initializers: [String: [SwiftAPI]]
+    let functions: [String: [SwiftAPI]]
+
+    static let standard = SwiftAPIIndex(catalog: .standard)
+
+    /// Resources that exist only on macOS are left out: the scanner does not know the
+    /// target's platform, and an iOS source referencing `CLLocationManager` must not be told
+    /// it needs the macOS location key.
+    static func isReported(_ resource: ProtectedResource) -> Bool {
+        !resource.platforms.subtracting([.macOS]).isEmpty
+    }
+
+    init(catalog: ProtectedResourceCatalog, table: [SwiftAPI] = SwiftAPITable.entries) {
+        var keys: [String: String] = [:]
+        var typeReferences: [String: [SwiftAPIUse]] = [:]
+        var functions: [String: [SwiftAPI]] = [:]
+
+        func addTypeReference(_ name: String, _ use: SwiftAPIUse) {
+            var uses = typeReferences[name, default: []]
+            if let existing = uses.firstIndex(where: { $0.capability == use.capability }) {
+                if use.strength > uses[existing].strength { uses[existing] = use }
+            } else {
+                uses.append(use)
+            }
+            typeReferences[name] = uses
+        }
+
+        for resource in catalog.resources where Self.isReported(resource) {
+            if keys[resource.capability] == nil { keys[resource.capability] = resource.key }
+            for trigger in resource.triggers.objcClasses {
+                let name = SwiftAPITable.swiftNamesOfObjCClasses[trigger.name] ?? trigger.name
+                addTypeReference(name, SwiftAPIUse(capability: resource.capability, strength: trigger.strength))
+            }
+            for trigger in resource.triggers.swiftSymbols {
+                guard let demangled = trigger.demangled, let name = demangled.split(separator: ".").last else { continue }
+                addTypeReference(String(name), SwiftAPIUse(capability: resource.capability, strength: trigger.strength))
+            }
+            for trigger in resource.triggers.cFunctions {
+                let name = trigger.name.hasPrefix("_") ? String(trigger.name.dropFirst()) : trigger.name
+                guard !SwiftAPITable.cFunctionsNotCalled.contains(name) else { continue }
+                let use = SwiftAPIUse(capability: resource.capability, strength: trigger.strength)
+                functions[name, default: []].append(.function(name, .fixed([use])))
+            }
+        }
+
+        var methods: [String: [SwiftAPI]] = [:]
+        var properties: [String: [SwiftAPI]] = [:]
+        var assignments: [String: [SwiftAPI]] = [:]
+        var initializers: [String: [SwiftAPI]] = [:]
+        for entry in table {
+            switch entry.kind {
+            case .method: methods[entry.name, default: []].append(entry)
+            case .property: properties[entry.name, default: []].append(entry)
+            case .assignment: assignments[entry.name, default: []].append(entry)
+            case .function: functions[entry.name, default: []].append(entry)
+            case .initializer:
+                for type in entry.receivers { initializers[type, default: []].append(entry) }
+            }
+        }
+
+        self.keys = keys
+        self.typeReferences = typeReferences
+        self.methods = methods
+        self.properties = properties
+        self.assignments = assignments
+        self.initializers = initializers
+        self.functions = functions
+    }
+}

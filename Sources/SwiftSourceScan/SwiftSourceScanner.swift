@@ -1,0 +1,164 @@
+import Evidence
+import Formats
+import SwiftParser
+import SwiftSyntax
+
+/// Finds uses of protected resources (camera, location, photos, contacts, …) in Swift source,
+/// on the syntax tree: comments and string literals never count.
+public enum SwiftSourceScanner {
+    /// Usages of protected APIs in one Swift file. `path` is for messages only.
+    ///
+    /// Files larger than `ReaderLimits.default.maxSourceFileBytes` give nothing; callers
+    /// check `exceedsLimits(byteCount:)` to report them.
+    public static func scan(source: String, path: String,
+                            catalog: ProtectedResourceCatalog = .standard) -> [SourceUsage] {
+        scan(source: source, path: path, catalog: catalog, limits: .default)
+    }
+
+    /// As `scan(source:path:catalog:)`, with the caller's limits.
+    public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
+                            limits: ReaderLimits) -> [SourceUsage] {
+        guard skipReason(source: source, limits: limits) == nil else { return [] }
+        let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
+        var text = source
+        let tree = text.withUTF8 { buffer in
+            Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
+        }
+        let visitor = UsageVisitor(index: index, lines: LineTable(text))
+        visitor.scan(tree)
+        return visitor.results()
+    }
+
+    /// Whether a source file of this size is skipped.
+    public static func exceedsLimits(byteCount: Int, limits: ReaderLimits = .default) -> Bool {
+        byteCount > limits.maxSourceFileBytes
+    }
+
+    /// Why `scan` gives nothing for this source without reading it, or nil when it scans it:
+    /// too large, or nested deeper than swift-syntax 600 handles safely. Its lookahead through
+    /// nested `#if` recurses without its nesting limit and overflows the stack on a few
+    /// thousand levels; nested string interpolation costs it quadratic time and memory
+    /// (4,000 levels: 1.5 s and 780 MB; 20,000 exhaust memory).
+    public static func skipReason(source: String, limits: ReaderLimits = .default) -> String? {
+        let size = source.utf8.count
+        if exceedsLimits(byteCount: size, limits: limits) {
+            return "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)"
+        }
+        let nesting = NestingProfile(source)
+        if nesting.ifConfig > maximumIfConfigDepth {
+            return "#if blocks nested deeper than \(maximumIfConfigDepth) levels"
+        }
+        if nesting.interpolation > maximumInterpolationDepth {
+            return "string interpolations nested deeper than \(maximumInterpolationDepth) levels"
+        }
+        return nil
+    }
+
+    /// Real code nests `#if` a handful of levels deep.
+    public static let maximumIfConfigDepth = 32
+    /// Real code nests string interpolation two or three levels deep.
+    public static let maximumInterpolationDepth = 32
+
+    /// Brackets, braces and parentheses nested deeper than this are not parsed (the parser
+    /// skips them as unexpected text), which bounds the recursion of the parser and of the
+    /// tree walks. Debug builds of swift-syntax use far more stack per level.
+    #if DEBUG
+    static let maximumNestingLevel = 64
+    #else
+    static let maximumNestingLevel = 256
+    #endif
+}
+
+/// How deep a source nests the constructs swift-syntax handles recursively, from its bytes.
+/// Comments and strings are not told apart, so a count can only be too high, and only by
+/// stray `#if` lines or `\(` sequences.
+struct NestingProfile {
+    /// Deepest nesting of `#if` … `#endif` lines.
+    private(set) var ifConfig = 0
+    /// Deepest nesting of parentheses opened by `\(` (an odd run of backslashes, so `\\(`
+    /// is not one): inside one, every `(` opens and every `)` closes a level.
+    private(set) var interpolation = 0
+
+    init(_ source: String) {
+        var ifDepth = 0, parenthesisDepth = 0
+        var atLineStart = true
+        var backslashes = 0
+        var word: [UInt8] = []
+        var readingDirective = false
+        for byte in source.utf8 {
+            defer { backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0 }
+            if readingDirective {
+                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") && word.count < 6 {
+                    word.append(byte)
+                    continue
+                }
+                readingDirective = false
+                if word == Self.ifWord {
+                    ifDepth += 1
+                    ifConfig = max(ifConfig, ifDepth)
+                } else if word == Self.endifWord {
+                    ifDepth = max(0, ifDepth - 1)
+                }
+            }
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                atLineStart = true
+                continue
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                continue
+            case UInt8(ascii: "#") where atLineStart:
+                readingDirective = true
+                word.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "("):
+                if backslashes % 2 == 1 || parenthesisDepth > 0 {
+                    parenthesisDepth += 1
+                    interpolation = max(interpolation, parenthesisDepth)
+                }
+            case UInt8(ascii: ")"):
+                if parenthesisDepth > 0 { parenthesisDepth -= 1 }
+            default:
+                break
+            }
+            atLineStart = false
+        }
+        if readingDirective && word == Self.ifWord { ifConfig = max(ifConfig, ifDepth + 1) }
+    }
+
+    private static let ifWord = Array("if".utf8)
+    private static let endifWord = Array("endif".utf8)
+}
+
+/// Line starts of a file, for 1-based line and column (in UTF-8 bytes) of a byte offset.
+/// Cheaper than `SourceLocationConverter`, which walks every token of the tree.
+struct LineTable {
+    private var starts: [Int] = [0]
+
+    /// Lines end at `\n`, `\r\n` or a lone `\r`, as for the Swift parser.
+    init(_ text: String) {
+        var offset = 0
+        var afterCarriageReturn = false
+        for byte in text.utf8 {
+            if afterCarriageReturn && byte != UInt8(ascii: "\n") { starts.append(offset) }
+            offset += 1
+            afterCarriageReturn = byte == UInt8(ascii: "\r")
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        if afterCarriageReturn { starts.append(offset) }
+    }
+
+    func location(ofUTF8Offset offset: Int) -> (line: Int, column: Int) {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
+    }
+}
+
+extension ProtectedResourceCatalog {
+    /// The standard catalog is the one most scans use: its index is built once.
+    var isStandard: Bool {
+        resources == ProtectedResourceCatalog.standard.resources
+    }
+}

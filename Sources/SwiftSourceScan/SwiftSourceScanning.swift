@@ -1,0 +1,13 @@
+import Foundation
+import Evidence
+
+/// The Swift scanner as a `SourceScanning` detector.
+public struct SwiftSourceScanning: SourceScanning {
+    public init() {}
+
+    public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
+
+    public func scan(source: String, path: String) -> [SourceUsage] {
+        SwiftSourceScanner.scan(source: source, path: path)
+    }
+}
