@@ -41,18 +41,20 @@ enum CompilationConditions {
 
     /// Whether the clause's code can be in a release device build: false when its own
     /// condition never holds there, or when an earlier clause of the same `#if` always does.
-    static func clauseShips(_ clause: IfConfigClauseSyntax) -> Bool {
+    /// `platform` (`iOS`, `watchOS`, `tvOS`, `macOS`, `visionOS`), when the target is known,
+    /// decides `os(…)` conditions: code for another platform is not compiled for this target.
+    static func clauseShips(_ clause: IfConfigClauseSyntax, platform: String? = nil) -> Bool {
         if let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
             for earlier in list {
                 if earlier.id == clause.id { break }
-                if let condition = earlier.condition, truth(condition) == .yes { return false }
+                if let condition = earlier.condition, truth(condition, platform: platform) == .yes { return false }
             }
         }
         guard let condition = clause.condition else { return true }  // #else
-        return truth(condition) != .no
+        return truth(condition, platform: platform) != .no
     }
 
-    static func truth(_ expression: ExprSyntax, depth: Int = 0) -> ReleaseTruth {
+    static func truth(_ expression: ExprSyntax, platform: String? = nil, depth: Int = 0) -> ReleaseTruth {
         guard depth < maximumDepth else { return .maybe }
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return literal.literal.tokenKind == .keyword(.true) ? .yes : .no
@@ -64,14 +66,14 @@ enum CompilationConditions {
             return reference.baseName.text == "DEBUG" ? .no : .maybe
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return !truth(prefix.expression, depth: depth + 1)
+            return !truth(prefix.expression, platform: platform, depth: depth + 1)
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return truth(only.expression, depth: depth + 1)
+            return truth(only.expression, platform: platform, depth: depth + 1)
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self),
            let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
-            let lhs = truth(infix.leftOperand, depth: depth + 1), rhs = truth(infix.rightOperand, depth: depth + 1)
+            let lhs = truth(infix.leftOperand, platform: platform, depth: depth + 1), rhs = truth(infix.rightOperand, platform: platform, depth: depth + 1)
             switch op.operator.text {
             case "&&": return lhs && rhs
             case "||": return lhs || rhs
@@ -79,7 +81,7 @@ enum CompilationConditions {
             }
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            return sequenceTruth(Array(sequence.elements), depth: depth + 1)
+            return sequenceTruth(Array(sequence.elements), platform: platform, depth: depth + 1)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -88,17 +90,22 @@ enum CompilationConditions {
            let value = argument.expression.as(DeclReferenceExprSyntax.self) {
             return value.baseName.text == "simulator" ? .no : .maybe
         }
+        if let platform, let call = expression.as(FunctionCallExprSyntax.self),
+           let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "os",
+           call.arguments.count == 1, let value = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self) {
+            return value.baseName.text == platform ? .yes : .no
+        }
         return .maybe
     }
 
     /// An unfolded `a && b || !c` sequence: `&&` binds tighter than `||`.
-    private static func sequenceTruth(_ elements: [ExprSyntax], depth: Int) -> ReleaseTruth {
+    private static func sequenceTruth(_ elements: [ExprSyntax], platform: String?, depth: Int) -> ReleaseTruth {
         var result: ReleaseTruth = .no      // of the `||` groups seen so far
         var group: ReleaseTruth = .yes      // of the current `&&` group
         var expectOperand = true
         for element in elements {
             if expectOperand {
-                group = group && truth(element, depth: depth)
+                group = group && truth(element, platform: platform, depth: depth)
             } else {
                 guard let op = element.as(BinaryOperatorExprSyntax.self) else { return .maybe }
                 switch op.operator.text {

@@ -17,14 +17,14 @@ public enum SwiftSourceScanner {
 
     /// As `scan(source:path:catalog:)`, with the caller's limits.
     public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
-                            limits: ReaderLimits) -> [SourceUsage] {
+                            limits: ReaderLimits, platform: String? = nil) -> [SourceUsage] {
         guard skipReason(source: source, limits: limits) == nil else { return [] }
         let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
         var text = source
         let tree = text.withUTF8 { buffer in
             Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
         }
-        let visitor = UsageVisitor(index: index, lines: LineTable(text))
+        let visitor = UsageVisitor(index: index, lines: LineTable(text), platform: platform)
         visitor.scan(tree)
         return visitor.results()
     }

@@ -7,7 +7,7 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
-    public func scan(source: String, path: String) -> [SourceUsage] {
-        SwiftSourceScanner.scan(source: source, path: path)
+    public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, platform: platform)
     }
 }

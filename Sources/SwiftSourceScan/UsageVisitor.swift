@@ -20,9 +20,13 @@ final class UsageVisitor: DeclarationCollector {
     private var consumed: Set<SyntaxIdentifier> = []
     private var found: [SourceUsage] = []
 
-    init(index: SwiftAPIIndex, lines: LineTable) {
+    /// The target's platform, when known (decides `#if os(…)`).
+    private let platform: String?
+
+    init(index: SwiftAPIIndex, lines: LineTable, platform: String? = nil) {
         self.index = index
         self.lines = lines
+        self.platform = platform
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -106,7 +110,7 @@ final class UsageVisitor: DeclarationCollector {
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
         // The condition itself (`canImport(CoreLocation)`) is not code: only the body is walked.
-        clauseShips.append(CompilationConditions.clauseShips(node))
+        clauseShips.append(CompilationConditions.clauseShips(node, platform: platform))
         if let elements = node.elements { walk(elements) }
         clauseShips.removeLast()
         return .skipChildren

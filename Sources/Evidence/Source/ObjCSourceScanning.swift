@@ -11,7 +11,7 @@ public struct ObjCSourceScanning: SourceScanning {
         return Self.extensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
-    public func scan(source: String, path: String) -> [SourceUsage] {
-        ObjCSourceScanner.scan(source: source, path: path)
+    public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
+        ObjCSourceScanner.scan(source: source, path: path, platform: platform.flatMap(ApplePlatform.init(rawValue:)) ?? .iOS)
     }
 }

@@ -6,7 +6,21 @@ import Formats
 public protocol SourceScanning: Sendable {
     /// True for the files this scanner reads (by extension).
     func handles(_ path: String) -> Bool
-    func scan(source: String, path: String) -> [SourceUsage]
+    /// `platform` is the target's (`iOS`, `watchOS`, `tvOS`, `macOS`, `visionOS`) or nil when unknown.
+    func scan(source: String, path: String, platform: String?) -> [SourceUsage]
+}
+
+extension Artifacts.Bundle {
+    /// The platform a project target builds for, from SDKROOT (nil for built apps and folders).
+    public var sourcePlatform: String? {
+        let sdk = buildSettings["SDKROOT"]?.value ?? buildSettings["PLATFORM_NAME"]?.value ?? ""
+        if sdk.hasPrefix("iphone") { return "iOS" }
+        if sdk.hasPrefix("watch") { return "watchOS" }
+        if sdk.hasPrefix("appletv") { return "tvOS" }
+        if sdk.hasPrefix("macosx") { return "macOS" }
+        if sdk.hasPrefix("xr") { return "visionOS" }
+        return nil
+    }
 }
 
 /// Runs the source scanners over every bundle's source files and attributes what they find.
@@ -14,21 +28,26 @@ public protocol SourceScanning: Sendable {
 public enum SourceEvidence {
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
         let product = input.product
-        var owners: [String: [Artifacts.Bundle]] = [:]
+        // A file is scanned once per platform it is compiled for (`#if os(…)` differs).
+        struct Job: Hashable, Sendable { var path: String; var platform: String? }
+        var owners: [Job: [Artifacts.Bundle]] = [:]
         for b in product.bundles {
-            for f in b.sourceFiles where scanners.contains(where: { $0.handles(f) }) { owners[f, default: []].append(b) }
+            for f in b.sourceFiles where scanners.contains(where: { $0.handles(f) }) {
+                owners[Job(path: f, platform: b.sourcePlatform), default: []].append(b)
+            }
         }
-        let files = owners.keys.sorted()
+        let jobs = owners.keys.sorted { ($0.path, $0.platform ?? "") < ($1.path, $1.platform ?? "") }
         let source = input.source
-        let found: [[SourceUsage]] = ConcurrentMap.map(files) { path in
-            guard let scanner = scanners.first(where: { $0.handles(path) }),
-                  let data = try? source.read(path), data.count <= limits.maxSourceFileBytes,
+        let found: [[SourceUsage]] = ConcurrentMap.map(jobs) { job in
+            guard let scanner = scanners.first(where: { $0.handles(job.path) }),
+                  let data = try? source.read(job.path), data.count <= limits.maxSourceFileBytes,
                   let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { return [] }
-            return scanner.scan(source: text, path: path)
+            return scanner.scan(source: text, path: job.path, platform: job.platform)
         }
         var out: [Usage] = []
-        for (path, usages) in zip(files, found) {
-            for b in owners[path] ?? [] {
+        for (job, usages) in zip(jobs, found) {
+            let path = job.path
+            for b in owners[job] ?? [] {
                 for u in usages {
                     out.append(Usage(capability: u.capability, key: u.key, api: u.api,
                                      location: .source(path: path, line: u.line, column: u.column),

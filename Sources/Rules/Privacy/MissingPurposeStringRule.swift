@@ -55,20 +55,37 @@ public struct MissingPurposeStringRule: Rule {
                 // Legacy keys matter only while the deployment target is below the version that
                 // replaced them; when it is unknown, assume a current one.
                 if let below = Self.catalog.resource(forKey: key)?.neededOnlyBelowIOS {
-                    guard let min = b.minimumOSVersion, min.first?.isNumber == true,
+                    guard b.sourcePlatform ?? "iOS" == "iOS", let min = b.minimumOSVersion, min.first?.isNumber == true,
                           VersionOrder.compare(min, below) == .orderedAscending else { continue }
                 }
                 let sorted = usages.sorted { describe($0) < describe($1) }
-                let first = sorted[0]
+                // Binaries count wherever they are (App Store Connect checks every binary's
+                // references); in sources, code outside the target's own folder — a shared
+                // framework or a local package — may never run in this bundle.
+                let direct = sorted.filter { isDirect($0, host: b) }
+                let first = direct.first ?? sorted[0]
                 let resource = Self.catalog.resource(forKey: key)?.resource ?? key
                 let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
-                out.append(finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
-                                   bundle: b.name, at: location, key: key,
-                                   evidence: sorted.prefix(5).map(evidenceRef),
-                                   fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it."))
+                var f = finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
+                                bundle: b.name, at: location, key: key,
+                                evidence: (direct + sorted.filter { !isDirect($0, host: b) }).prefix(5).map(evidenceRef),
+                                fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it.")
+                if direct.isEmpty {
+                    f.severity = .warning
+                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), shared code outside the target's folder) but its Info.plist has no \(key); if this bundle can reach that code, iOS terminates it when it asks (ITMS-90683)"
+                }
+                out.append(f)
             }
         }
         return out
+    }
+
+    func isDirect(_ u: Usage, host: Artifacts.Bundle) -> Bool {
+        switch u.location {
+        case .binary: return true
+        case .source(let path, _, _):
+            return u.bundle == host.name && (host.path.isEmpty || path.hasPrefix(host.path + "/"))
+        }
     }
 
     func describe(_ u: Usage) -> String {
