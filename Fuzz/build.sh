@@ -13,9 +13,28 @@ if [ ! -f "$out/formats/libFormats.a" ] || [ -n "$(find ../Sources/Formats -newe
   swiftc "${flags[@]}" -module-name Formats -emit-module -emit-module-path "$out/formats/Formats.swiftmodule" \
     -emit-library -static -o "$out/formats/libFormats.a" $sources
 fi
+# Targets that import Artifacts (the Xcode project loader) also link a second library: the
+# Artifacts files that compile without ZIPFoundation (everything but ZipSource/ProductLoader).
+artifacts_sources() {
+  find ../Sources/Artifacts -name '*.swift' ! -name ZipSource.swift ! -name ProductLoader.swift | sort
+}
+build_artifacts() {
+  mkdir -p "$out/artifacts"
+  if [ ! -f "$out/artifacts/libArtifacts.a" ] || [ "$out/formats/libFormats.a" -nt "$out/artifacts/libArtifacts.a" ] \
+     || [ -n "$(find ../Sources/Artifacts -newer "$out/artifacts/libArtifacts.a" -name '*.swift')" ]; then
+    # shellcheck disable=SC2046
+    swiftc "${flags[@]}" -module-name Artifacts -I "$out/formats" -emit-module -emit-module-path "$out/artifacts/Artifacts.swiftmodule" \
+      -emit-library -static -o "$out/artifacts/libArtifacts.a" $(artifacts_sources)
+  fi
+}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(ls Targets | sed 's/\.swift$//'))
 for t in "${targets[@]}"; do
-  swiftc "${flags[@]}" -I "$out/formats" -L "$out/formats" -lFormats "Targets/$t.swift" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
+  extra=()
+  if grep -q '^import Artifacts' "Targets/$t.swift"; then
+    build_artifacts
+    extra=(-I "$out/artifacts" -L "$out/artifacts" -lArtifacts)
+  fi
+  swiftc "${flags[@]}" -I "$out/formats" -L "$out/formats" "${extra[@]}" -lFormats "Targets/$t.swift" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
   echo "built $out/$t"
 done

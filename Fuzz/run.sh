@@ -18,7 +18,7 @@ for t in "${targets[@]}"; do
   ".build/$t" "$work" "${seeds[@]}" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$art/" -print_final_stats=1 > ".build/$t.log" 2>&1
   status=$?
-  runs=$(grep -E '^stat::number_of_executed_units' ".build/$t.log" | awk '{print $2}')
+  runs=$(grep -E '^stat::number_of_executed_units' ".build/$t.log" | tail -1 | awk '{print $2}')
   result=$([ $status -eq 0 ] && echo ok || echo "FAILED (exit $status, see Fuzz/.build/$t.log)")
   echo "$t $seconds ${runs:-0} $result" | tee -a .build/log.txt
 done
