@@ -157,8 +157,11 @@ extension Bundle {
         }
         return buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value
     }
+    /// Languages of `.lproj` folders and of string catalogs.
     public var languages: [String] {
-        Array(Set(localizations.compactMap(\.language))).sorted()
+        var all = Set(localizations.compactMap(\.language))
+        for catalog in stringCatalogs.values { all.formUnion(catalog.languages) }
+        return all.sorted()
     }
 }
 
