@@ -9,6 +9,7 @@ mkdir -p "$out/formats"
 flags=(-O -sanitize=fuzzer,address -parse-as-library -g)
 sources=$(find ../Sources/Formats -name '*.swift' | sort)
 if [ ! -f "$out/formats/libFormats.a" ] || [ -n "$(find ../Sources/Formats -newer "$out/formats/libFormats.a" -name '*.swift')" ]; then
+  rm -f "$out/formats/libFormats.a"  # ar would keep objects of deleted sources
   # shellcheck disable=SC2086
   swiftc "${flags[@]}" -module-name Formats -emit-module -emit-module-path "$out/formats/Formats.swiftmodule" \
     -emit-library -static -o "$out/formats/libFormats.a" $sources
@@ -22,6 +23,7 @@ build_artifacts() {
   mkdir -p "$out/artifacts"
   if [ ! -f "$out/artifacts/libArtifacts.a" ] || [ "$out/formats/libFormats.a" -nt "$out/artifacts/libArtifacts.a" ] \
      || [ -n "$(find ../Sources/Artifacts -newer "$out/artifacts/libArtifacts.a" -name '*.swift')" ]; then
+    rm -f "$out/artifacts/libArtifacts.a"
     # shellcheck disable=SC2046
     swiftc "${flags[@]}" -module-name Artifacts -I "$out/formats" -emit-module -emit-module-path "$out/artifacts/Artifacts.swiftmodule" \
       -emit-library -static -o "$out/artifacts/libArtifacts.a" $(artifacts_sources)
