@@ -9,10 +9,11 @@ final class GoldenTests: XCTestCase {
     static let root = CLITests.packageRoot
     static let golden = root.appendingPathComponent("Tests/Fixtures/Golden")
 
-    /// An .ipa with an app, a share extension and an embedded framework, each with a real
-    /// Mach-O linked by ld64.lld (the app and the extension use Core Location; only the app
-    /// declares the purpose string), a malformed privacy manifest and a placeholder purpose
-    /// string.
+    /// An .ipa with an app, two extensions and an embedded framework, each with a real Mach-O
+    /// linked by ld64.lld: the app and the share extension use Core Location through Objective-C
+    /// (only the app declares the purpose string); the recorder extension records audio and
+    /// saves to the photo library through C functions (it declares only the microphone key).
+    /// Also a malformed privacy manifest and a placeholder purpose string.
     static func makeIPA() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-golden-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -46,6 +47,15 @@ final class GoldenTests: XCTestCase {
           <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.share-services</string></dict>
         """))
         try add("Payload/Demo.app/PlugIns/Share.appex/Share", app)
+        // An extension in plain C: microphone and photo library reached through C functions only.
+        try add("Payload/Demo.app/PlugIns/Recorder.appex/Info.plist", plist("""
+          <key>CFBundleIdentifier</key><string>com.example.demo.recorder</string>
+          <key>CFBundleExecutable</key><string>Recorder</string>
+          <key>NSMicrophoneUsageDescription</key><string>Record voice memos for your trips.</string>
+          <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string></dict>
+        """))
+        try add("Payload/Demo.app/PlugIns/Recorder.appex/Recorder",
+                try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/MachO/Recorder")))
         try add("Payload/Demo.app/Frameworks/MyKit.framework/Info.plist", plist("""
           <key>CFBundleIdentifier</key><string>com.example.mykit</string>
           <key>CFBundleExecutable</key><string>MyKit</string>
