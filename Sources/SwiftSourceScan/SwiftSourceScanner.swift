@@ -24,9 +24,12 @@ public enum SwiftSourceScanner {
         let tree = text.withUTF8 { buffer in
             Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
         }
-        let visitor = UsageVisitor(index: index, lines: LineTable(text), platform: platform)
+        let lines = LineTable(text)
+        let visitor = UsageVisitor(index: index, lines: lines, platform: platform)
         visitor.scan(tree)
-        return visitor.results()
+        let launch = LaunchRecordingVisitor(lines: lines)
+        launch.walk(tree)
+        return visitor.results() + launch.found
     }
 
     /// Whether a source file of this size is skipped.

@@ -7,6 +7,8 @@ import Formats
 public enum SignalEvidence {
     /// Capability id of advertising-identifier reads (not a catalog capability: no key).
     public static let advertisingIdentifier = "signal.advertisingIdentifier"
+    /// Capability id of `-[UIDevice uniqueIdentifier]` (the UDID, removed in iOS 7).
+    public static let udid = "signal.udid"
 
     public static func usages(in product: Product) -> [Usage] {
         var out: [Usage] = []
@@ -16,6 +18,15 @@ public enum SignalEvidence {
                 let reads = slices.contains { s in
                     (s.objcClassRefs.contains("ASIdentifierManager") || s.importedSymbols.contains("_OBJC_CLASS_$_ASIdentifierManager"))
                         && s.objcSelectorRefs.contains("advertisingIdentifier")
+                }
+                let udid = slices.contains { s in
+                    (s.objcClassRefs.contains("UIDevice") || s.importedSymbols.contains("_OBJC_CLASS_$_UIDevice"))
+                        && s.objcSelectorRefs.contains("uniqueIdentifier")
+                }
+                if udid {
+                    out.append(Usage(capability: Self.udid, key: "", api: "-[UIDevice uniqueIdentifier]",
+                                     location: .binary(path: binary.path, symbol: "uniqueIdentifier"), bundle: bundle.name,
+                                     origin: bundle.kind == .framework ? .sdk(bundle.name) : .app, strength: .indicative))
                 }
                 if reads {
                     out.append(Usage(capability: advertisingIdentifier, key: "", api: "ASIdentifierManager.advertisingIdentifier",

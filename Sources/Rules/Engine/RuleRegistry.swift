@@ -17,6 +17,8 @@ public enum RuleRegistry {
         MissingPurposeStringRule.self,
         UnusedPurposeStringRule.self,
         AdvertisingIdentifierWithoutATTRule.self,
+        RecordingAtLaunchRule.self,
+        UDIDAccessRule.self,
         PlaceholderPurposeStringRule.self,
         GenericPurposeStringRule.self,
         LocationKeysRule.self,

@@ -79,7 +79,7 @@ ls -l App AppChained Fat MyKit.framework/MyKit 2>/dev/null || true
 # nothing of App Tracking Transparency.
 $CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/ads.m -o "$tmp/ads.o"
 $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Ads \
-    "$tmp/ads.o" $S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/AdSupport.tbd
+    "$tmp/ads.o" $S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/UIKit.tbd $S/AdSupport.tbd
 
 # Recorder: arm64 iOS executable in plain C that reaches the microphone and the photo
 # library only through C functions (AudioQueueNewInput, UIImageWriteToSavedPhotosAlbum).
