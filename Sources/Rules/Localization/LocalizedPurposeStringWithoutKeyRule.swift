@@ -12,10 +12,12 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
         iOS decides whether a purpose string exists by reading Info.plist; translations are only \
         looked up for keys it finds there. A key that exists only in `InfoPlist.strings` counts as \
         missing: if the code asks for the resource the app is terminated and App Store Connect \
-        rejects the upload (ITMS-90683; `missing_purpose_string` reports that when the use is \
-        seen). Add the key to Info.plist, or remove the stray translation.
+        rejects the upload (ITMS-90683). Add the key to Info.plist, or remove the stray \
+        translation. When the table is shared with another bundle that does declare the key \
+        (an extension using the app's `InfoPlist.strings`), the stray translation is harmless \
+        unless this bundle asks for the resource, and the finding is a warning.
         """,
-        area: .localization, severity: .warning, tags: ["privacy", "localization", "app-review"],
+        area: .localization, severity: .error, tags: ["privacy", "localization", "app-review"],
         references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/localizing_keys"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
@@ -28,6 +30,12 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
+        // Which bundles load each InfoPlist table: a table shared with a bundle that declares
+        // the key is that bundle's translation.
+        var sharers: [String: [Artifacts.Bundle]] = [:]
+        for b in context.product.bundles {
+            for f in b.localizations where f.kind == .infoPlistStrings { sharers[f.path, default: []].append(b) }
+        }
         // Frameworks' and resource bundles' Info.plists are never read for permission prompts.
         for b in context.product.bundles where b.kind.ships && b.kind != .framework && b.kind != .resourceBundle {
             let loc = InfoPlistLocalizations(b)
@@ -40,9 +48,14 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                 }
             }
             for (key, langs) in languagesByKey.sorted(by: { $0.key < $1.key }) {
-                out.append(finding("\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist, so iOS treats it as absent; asking for the resource would terminate the app",
+                let sharedWithDeclarer = firstLocation[key].map { at in
+                    (sharers[at.path] ?? []).contains { $0.name != b.name && $0.infoValue(key) != nil }
+                } ?? false
+                var f = finding("\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist, so iOS treats it as absent; asking for the resource would terminate the app",
                                    bundle: b.name, at: firstLocation[key], key: key,
-                                   fix: "Add \(key) to Info.plist."))
+                                   fix: "Add \(key) to Info.plist.")
+                if sharedWithDeclarer { f.severity = .warning }
+                out.append(f)
             }
         }
         return out
