@@ -176,6 +176,7 @@ enum ProjectFolderLoader {
                         product: inout Product, problems: inout [LoadProblem]) throws -> [Bundle] {
         let projects = XcodeProjectLoader.discoverProjects(in: index)
         var bundles: [Bundle] = []
+        var remotePackages = false
         for project in projects {
             do {
                 let result = try XcodeProjectLoader.load(project: project, source: source, index: index,
@@ -187,6 +188,7 @@ enum ProjectFolderLoader {
                 }
                 bundles += loaded
                 problems += result.problems
+                remotePackages = remotePackages || result.usesRemotePackages
             } catch let error as FormatError {
                 problems.append(LoadProblem(.unreadable(error), path: PathUtil.join(project, "project.pbxproj")))
             } catch let error as XcodeProjectError {
@@ -198,9 +200,7 @@ enum ProjectFolderLoader {
             let name = PathUtil.lastComponent(e.path)
             return name == "Podfile" || name == "Cartfile" || name == "Package.resolved"
                 || PathUtil.pathExtension(e.path) == "xcframework" || (PathUtil.pathExtension(e.path) == "framework" && e.kind == .directory)
-        } || projects.contains { p in
-            (try? source.read(PathUtil.join(p, "project.pbxproj"))).map { $0.range(of: Data("XCRemoteSwiftPackageReference".utf8)) != nil } ?? false
-        }
+        } || remotePackages
         if bundles.isEmpty {
             if !projects.isEmpty { product.kind = .folder }
             return FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)

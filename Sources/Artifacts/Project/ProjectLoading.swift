@@ -140,8 +140,10 @@ final class ProjectLoading {
             bundles.append(bundle)
         }
         problems += paths.problems
-        return ProjectLoadResult(targets: targets, bundles: bundles, problems: Self.deduplicated(problems),
-                                 configurationNames: projectConfigs.names, configuration: chosen)
+        var result = ProjectLoadResult(targets: targets, bundles: bundles, problems: Self.deduplicated(problems),
+                                       configurationNames: projectConfigs.names, configuration: chosen)
+        result.usesRemotePackages = graph.objects.keys.contains { graph.isa($0) == "XCRemoteSwiftPackageReference" }
+        return result
     }
 
     static func deduplicated(_ problems: [LoadProblem]) -> [LoadProblem] {

@@ -67,6 +67,9 @@ public struct ProjectLoadResult: Sendable {
     /// Configuration names of the project and the one chosen.
     public var configurationNames: [String]
     public var configuration: String?
+    /// The project depends on remote Swift packages (`XCRemoteSwiftPackageReference`), code
+    /// that is not in the input.
+    public var usesRemotePackages = false
 
     public init(targets: [ProjectTarget] = [], bundles: [Bundle] = [], problems: [LoadProblem] = [],
                 configurationNames: [String] = [], configuration: String? = nil) {
