@@ -53,7 +53,8 @@ public enum ContentLoader {
                 switch file.kind {
                 case .infoPlistStrings:
                     let table = try StringsFileParser.parse(data, limits: limits)
-                    if let lang = file.language { bundle.infoPlistStrings[lang] = table }
+                    // A wrongly cased table is parsed (and reported) but never stands in for the real one.
+                    if let lang = file.language, file.table == "InfoPlist" { bundle.infoPlistStrings[lang] = table }
                 case .strings:
                     _ = try StringsFileParser.parse(data, limits: limits)
                 case .stringsdict:
