@@ -1,0 +1,94 @@
+import XCTest
+import Foundation
+
+/// Preflight never executes anything, never opens a network connection and never creates,
+/// moves or deletes files (DESIGN §4): the built `preflight` executable does not even
+/// import an API that could. `llvm-nm -u` lists what the executable imports (the package's
+/// own modules are linked into it), `swift-demangle` names the Swift ones.
+final class ProcessSafetyTests: XCTestCase {
+    /// C functions that run programs, load code, reach the network or change the file system.
+    static let forbiddenCFunctions: Set<String> = [
+        "fork", "vfork", "execv", "execve", "execvp", "execvpe", "execl", "execle", "execlp", "fexecve",
+        "posix_spawn", "posix_spawnp", "system", "popen", "dlopen",
+        "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4", "sendto", "sendmsg",
+        "getaddrinfo", "gethostbyname", "gethostbyname_r",
+        "creat", "creat64", "mkstemp", "mkstemps", "mkdtemp", "tmpfile", "tmpnam", "mkfifo", "mknod",
+        "unlink", "unlinkat", "rename", "renameat", "remove", "rmdir", "mkdir", "mkdirat",
+        "symlink", "symlinkat", "link", "linkat", "chmod", "fchmod", "chown", "truncate", "ftruncate",
+    ]
+
+    /// Swift APIs with the same powers, matched in demangled names.
+    static let forbiddenSwiftPatterns = [
+        #"\bFoundation(Essentials)?\.Process\b"#, #"\bURLSession"#, #"\bURLRequest\b"#, #"\bNSURLConnection\b"#,
+        #"\bFoundation\.Host\b"#, #"\b(Input|Output)Stream\b"#, #"\bBundle\.load\b"#,
+        #"FileManager\.(createFile|createDirectory|removeItem|moveItem|copyItem|linkItem|createSymbolicLink|replaceItem|trashItem|setAttributes|url\(for)"#,
+        #"FileManager\.temporaryDirectory"#, #"\bNSTemporaryDirectory\b"#,
+        #"FileHandle\.__allocating_init\((forWriting|forUpdating)"#,
+        #"(String|StringProtocol)\.write\((to|toFile|toURL):"#,
+        // open(path, flags, mode) is the form that creates files; reading uses open(path, flags).
+        #"^Glibc\.open\([^)]*,[^)]*,[^)]*\)"#,
+    ]
+
+    func testExecutableImportsNothingThatRunsProgramsReachesTheNetworkOrChangesFiles() throws {
+        let executable = CLITests.executable.path
+        guard let nm = try InspectOracleTests.tool("llvm-nm", ["-u", executable]) else {
+            throw XCTSkip("llvm-nm is not installed")
+        }
+        let imported = nm.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+        XCTAssertGreaterThan(imported.count, 100, "llvm-nm listed too few imports of \(executable)")
+        // Mach-O prefixes C names with an underscore; ELF does not.
+        let cNames = imported.filter { !$0.hasPrefix("$s") && !$0.hasPrefix("_$s") }
+            .map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+        let forbiddenC = cNames.filter { Self.forbiddenCFunctions.contains($0.split(separator: "@").first.map(String.init) ?? $0) }
+        XCTAssertEqual(forbiddenC, [], "the executable imports C functions it must never call")
+
+        let mangled = imported.filter { $0.hasPrefix("$s") || $0.hasPrefix("_$s") }
+        XCTAssertGreaterThan(mangled.count, 100)
+        let demangled = try demangle(mangled)
+        XCTAssertTrue(demangled.contains { $0.contains("Glibc.open(") || $0.contains("FileHandle") },
+                      "the oracle should see how Preflight reads files; demangling failed?")
+        let patterns = try Self.forbiddenSwiftPatterns.map { try NSRegularExpression(pattern: $0) }
+        let forbiddenSwift = demangled.filter { name in
+            patterns.contains { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+        }
+        XCTAssertEqual(forbiddenSwift, [], "the executable imports Swift APIs it must never call")
+    }
+
+    /// The one file Preflight writes is the report the user names with `--output`.
+    func testOnlyTheOutputOptionWritesAFile() throws {
+        let sources = CLITests.packageRoot.appendingPathComponent("Sources")
+        var writers: [String] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(".write(to:") || line.contains(".write(toFile:") {
+                writers.append("\(url.path.dropFirst(sources.path.count + 1)):\(number + 1)")
+            }
+        }
+        XCTAssertEqual(writers.count, 1, "\(writers)")
+        XCTAssertTrue(writers.first?.hasPrefix("PreflightCLI/") == true, "\(writers)")
+    }
+
+    private func demangle(_ symbols: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift-demangle"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = Pipe()
+        do { try process.run() } catch { throw XCTSkip("swift-demangle is not installed") }
+        // Write from another thread: the demangler's output pipe would fill while we write.
+        let text = Data(symbols.map { $0.hasPrefix("_$s") ? String($0.dropFirst()) : $0 }.joined(separator: "\n").utf8)
+        let writer = Thread { input.fileHandleForWriting.write(text); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("swift-demangle failed") }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, symbols.count)
+        return lines
+    }
+}
