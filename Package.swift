@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
         .target(name: "PreflightCLI", dependencies: [
-            "PreflightKit",
+            "PreflightKit", "Formats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "SwiftSourceScan", "Yams"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Formats
 import PreflightKit
 import Reports
 import Rules
@@ -14,7 +15,7 @@ struct CommonScanOptions: ParsableArguments {
     @Option(name: .long, help: "Configuration file (default: .preflight.yml in the current folder, if any).")
     var config: String?
 
-    @Option(name: .customLong("limit"), help: ArgumentHelp("Override a reader limit, e.g. --limit max-file-bytes=104857600.", valueName: "name=value"))
+    @Option(name: .customLong("limit"), help: ArgumentHelp("Override a reader limit (repeatable), e.g. --limit max-file-bytes=104857600. Limits and their defaults: \(ReaderLimits.default.named.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")).", valueName: "name=value"))
     var limits: [String] = []
 
     @Option(name: .customLong("build-configuration"), help: "Xcode build configuration to read (default: Release).")
