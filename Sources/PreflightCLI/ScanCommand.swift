@@ -36,12 +36,10 @@ struct CommonScanOptions: ParsableArguments {
         }
         for l in limits {
             let parts = l.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let v = Int(parts[1]), v > 0 else {
+            guard parts.count == 2, let v = Int(parts[1]) else {
                 throw ValidationError("--limit takes name=positive-integer, got '\(l)'")
             }
-            guard c.limits.set(parts[0], to: v) else {
-                throw ValidationError("unknown limit '\(parts[0])'; known: \(c.limits.named.map(\.0).joined(separator: ", "))")
-            }
+            do { try c.setLimit(parts[0], to: v) } catch let e as Configuration.Error { throw ValidationError(e.description) }
         }
         if let b = buildConfiguration { c.buildConfiguration = b }
         return c

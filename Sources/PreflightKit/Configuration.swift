@@ -24,6 +24,23 @@ public struct Configuration: Sendable, Equatable {
 
     public static let fileName = ".preflight.yml"
 
+    /// Highest values a user may give a limit. Nested values are freed recursively, two stack
+    /// frames a level: a debug build with the 512 KiB stack of a macOS worker thread overflows
+    /// between 1,600 and 2,000 levels, so a deeper limit would let a file crash Preflight.
+    public static let limitCeilings: [String: Int] = ["max-nesting-depth": 1_024]
+
+    /// Sets a reader limit from `--limit` or `limits:`, refusing unknown names and values that
+    /// are not positive or above the limit's ceiling.
+    public mutating func setLimit(_ name: String, to value: Int) throws {
+        guard value > 0 else { throw Error(description: "limit \(name) must be a positive integer, got \(value)") }
+        if let ceiling = Self.limitCeilings[name], value > ceiling {
+            throw Error(description: "limit \(name) can be at most \(ceiling), got \(value)")
+        }
+        guard limits.set(name, to: value) else {
+            throw Error(description: "unknown limit '\(name)'; known: \(limits.named.map(\.0).joined(separator: ", "))")
+        }
+    }
+
     public static func parse(yaml: String, path: String = fileName) throws -> Configuration {
         let node: Any?
         do { node = try Yams.load(yaml: yaml) } catch {
@@ -58,9 +75,8 @@ public struct Configuration: Sendable, Equatable {
         }
         if let lim = dict["limits"] {
             guard let map = lim as? [String: Int] else { throw Error(description: "\(path): limits must map limit names to integers") }
-            for (name, value) in map {
-                guard value > 0 else { throw Error(description: "\(path): limit \(name) must be positive") }
-                guard c.limits.set(name, to: value) else { throw Error(description: "\(path): unknown limit '\(name)'") }
+            for (name, value) in map.sorted(by: { $0.key < $1.key }) {
+                do { try c.setLimit(name, to: value) } catch let e as Error { throw Error(description: "\(path): \(e.description)") }
             }
         }
         if let f = dict["fail_on"] {

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import PreflightKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,9 @@ final class HostileInputTests: XCTestCase {
     /// room for the concurrent readers while still killing any run that tries to inflate a bomb.
     static let virtualMemoryKiB = 1 << 20
     static let maxSeconds = 10.0
+    /// `ulimit -s` for every run, in KiB: the stack of a macOS worker thread, which is smaller
+    /// than Linux's default, so that deep recursion found here also fails on a Mac.
+    static let stackKiB = 512
 
     enum Verdict {
         /// Exit 1 with one `preflight: error: …` line containing every string.
@@ -55,7 +59,7 @@ final class HostileInputTests: XCTestCase {
     /// Spawns `/bin/sh -c 'cd; ulimit -v; exec [time] preflight …'` and reaps it. A run past 60 s is killed.
     static func runLimited(_ args: [String], cwd: URL, tmp: URL, rssFile: URL) throws -> Outcome {
         let timer = gnuTime.map { "exec \($0) -f %M -o \"$rss\" \"$@\"" } ?? "exec \"$@\""
-        let script = "cd \"$1\" || exit 99; ulimit -v \(virtualMemoryKiB) || exit 98; rss=$2; shift 2; " + timer
+        let script = "cd \"$1\" || exit 99; ulimit -v \(virtualMemoryKiB) || exit 98; ulimit -s \(stackKiB) || exit 97; rss=$2; shift 2; " + timer
         let argv = ["/bin/sh", "-c", script, "sh", cwd.path, rssFile.path, CLITests.executable.path] + args
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
@@ -438,6 +442,35 @@ final class HostileInputTests: XCTestCase {
                  make: { dir in try Self.write(H.baseApp(infoPlist: H.hugeCountBinaryPlist).build(), dir) }),
             Case(name: "privacy manifest nested 10,000 deep", verdict: .finding("malformed_privacy_manifest", ["max-nesting-depth"]),
                  make: Self.ipaWith(file: "PrivacyInfo.xcprivacy", H.deepXMLPlist(depth: 10_000))),
+        ])
+    }
+
+    /// Values nested as deep as the highest `max-nesting-depth` a user may set allows are read
+    /// (and freed: freeing recurses) within the stack of a worker thread. The limit counts
+    /// levels below the top one: a limit of N accepts N + 1 nested containers.
+    func testNestingAtTheCeilingOfTheDepthLimit() throws {
+        let ceiling = try XCTUnwrap(Configuration.limitCeilings["max-nesting-depth"])
+        let args = ["--limit", "max-nesting-depth=\(ceiling)"]
+        let deepest = ceiling + 1
+        let notRead = ["max-nesting-depth", "malformed_info_plist", "malformed_strings_file"]
+        func app(_ plist: Data) -> (URL) throws -> String {
+            { dir in try Self.write(H.baseApp(infoPlist: plist).build(), dir) }
+        }
+        try run([
+            Case(name: "XML Info.plist \(deepest) levels deep at the highest depth limit", verdict: .clean, args: args,
+                 absent: notRead, make: app(H.deepValueXMLInfoPlist(depth: deepest))),
+            Case(name: "OpenStep Info.plist \(deepest) levels deep at the highest depth limit", verdict: .clean, args: args,
+                 absent: notRead, make: app(H.deepValueOpenStepInfoPlist(depth: deepest))),
+            Case(name: "binary Info.plist \(deepest) levels deep at the highest depth limit", verdict: .clean, args: args,
+                 absent: notRead, make: app(H.deepValueBinaryInfoPlist(depth: deepest))),
+            Case(name: ".xcstrings \(deepest) levels deep at the highest depth limit", verdict: .clean, args: args,
+                 absent: notRead, make: Self.ipaWith(file: "Deep.xcstrings", H.deepValueXCStrings(depth: deepest))),
+            Case(name: "XML Info.plist one level deeper than the highest depth limit allows",
+                 verdict: .finding("malformed_info_plist", ["max-nesting-depth", "deeper than \(ceiling)"]), args: args,
+                 make: app(H.deepValueXMLInfoPlist(depth: deepest + 1))),
+            Case(name: ".xcstrings one level deeper than the highest depth limit allows",
+                 verdict: .finding("malformed_strings_file", ["max-nesting-depth", "deeper than \(ceiling)"]), args: args,
+                 make: Self.ipaWith(file: "Deep.xcstrings", H.deepValueXCStrings(depth: deepest + 1))),
         ])
     }
 

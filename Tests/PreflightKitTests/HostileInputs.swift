@@ -231,6 +231,58 @@ enum HostileInputs {
               + String(repeating: "</array>", count: depth) + "</plist>").utf8)
     }
 
+    /// A valid XML Info.plist whose `Deep` value nests arrays so that the whole document is
+    /// `depth` levels deep (the root dictionary is the first).
+    static func deepValueXMLInfoPlist(depth: Int) -> Data {
+        let plist = infoPlist()
+        let deep = "<key>Deep</key>" + String(repeating: "<array>", count: depth - 1) + String(repeating: "</array>", count: depth - 1)
+        return Data(plist.replacingOccurrences(of: "</dict>", with: deep + "</dict>").utf8)
+    }
+
+    /// The same in OpenStep form.
+    static func deepValueOpenStepInfoPlist(depth: Int) -> Data {
+        Data(("{ CFBundleIdentifier = com.example.demo; CFBundleExecutable = Demo; CFBundleVersion = 1; "
+              + "CFBundleShortVersionString = \"1.0\"; MinimumOSVersion = \"15.0\"; Deep = "
+              + String(repeating: "(", count: depth - 1) + String(repeating: ")", count: depth - 1) + "; }").utf8)
+    }
+
+    /// The same in binary form: object 0 is the dictionary, its `Deep` value a chain of
+    /// one-element arrays ending in an empty one.
+    static func deepValueBinaryInfoPlist(depth: Int) -> Data {
+        let pairs = [("CFBundleIdentifier", "com.example.demo"), ("CFBundleExecutable", "Demo"), ("CFBundleVersion", "1"),
+                     ("CFBundleShortVersionString", "1.0"), ("MinimumOSVersion", "15.0")]
+        // Objects: 0 dict; then keys and values of `pairs`; then the key "Deep"; then the arrays.
+        let keysAt = 1, deepKey = 1 + 2 * pairs.count, firstArray = deepKey + 1
+        let count = firstArray + depth - 1
+        func ascii(_ text: String) -> [UInt8] {
+            let n = text.utf8.count
+            return (n < 15 ? [0x50 | UInt8(n)] : [0x5F, 0x10, UInt8(n)]) + Array(text.utf8)
+        }
+        var b: [UInt8] = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        let entries = pairs.count + 1
+        offsets.append(b.count)
+        b += [0xD0 | UInt8(entries)]
+        for i in 0..<pairs.count { b += Array(le32(UInt32(keysAt + 2 * i)).reversed()) }
+        b += Array(le32(UInt32(deepKey)).reversed())
+        for i in 0..<pairs.count { b += Array(le32(UInt32(keysAt + 2 * i + 1)).reversed()) }
+        b += Array(le32(UInt32(firstArray)).reversed())
+        for (key, value) in pairs {
+            offsets.append(b.count); b += ascii(key)
+            offsets.append(b.count); b += ascii(value)
+        }
+        offsets.append(b.count); b += ascii("Deep")
+        for object in firstArray..<count {
+            offsets.append(b.count)
+            b += object == count - 1 ? [0xA0] : [0xA1] + Array(le32(UInt32(object + 1)).reversed())
+        }
+        let tableAt = b.count
+        for o in offsets { b += Array(le32(UInt32(o)).reversed()) }
+        b += [0, 0, 0, 0, 0, 0, 4, 4]
+        b += Array(le64(UInt64(count)).reversed()) + Array(le64(0).reversed()) + Array(le64(UInt64(tableAt)).reversed())
+        return Data(b)
+    }
+
     /// `bplist00` with a dictionary whose only value is the dictionary itself.
     static var cyclicBinaryPlist: Data {
         var b: [UInt8] = Array("bplist00".utf8)
@@ -288,6 +340,13 @@ enum HostileInputs {
     static func deepXCStrings(depth: Int) -> Data {
         Data(("{\"sourceLanguage\":\"en\",\"version\":\"1.0\",\"strings\":{\"k\":" + String(repeating: "[", count: depth)
               + String(repeating: "]", count: depth) + "}}").utf8)
+    }
+
+    /// A valid catalog with an extra top-level value nested so that the document is `depth`
+    /// levels deep.
+    static func deepValueXCStrings(depth: Int) -> Data {
+        Data(("{\"sourceLanguage\":\"en\",\"version\":\"1.0\",\"strings\":{},\"deep\":" + String(repeating: "[", count: depth - 1)
+              + String(repeating: "]", count: depth - 1) + "}").utf8)
     }
 
     static func hugeXCStrings(keys: Int) -> Data {
