@@ -14,28 +14,42 @@ if [ ! -f "$out/formats/libFormats.a" ] || [ -n "$(find ../Sources/Formats -newe
   swiftc "${flags[@]}" -module-name Formats -emit-module -emit-module-path "$out/formats/Formats.swiftmodule" \
     -emit-library -static -o "$out/formats/libFormats.a" $sources
 fi
-# Targets that import Artifacts (the Xcode project loader) also link a second library: the
-# Artifacts files that compile without ZIPFoundation (everything but ZipSource/ProductLoader).
-artifacts_sources() {
-  find ../Sources/Artifacts -name '*.swift' ! -name ZipSource.swift ! -name ProductLoader.swift | sort
-}
+# Targets that import Artifacts (the project loader, the archive reader) also link a second
+# library, Artifacts with the system zlib; targets that import Evidence a third.
+zlib=(-I ../Sources/CZlib -lz)
 build_artifacts() {
   mkdir -p "$out/artifacts"
   if [ ! -f "$out/artifacts/libArtifacts.a" ] || [ "$out/formats/libFormats.a" -nt "$out/artifacts/libArtifacts.a" ] \
+     || [ build.sh -nt "$out/artifacts/libArtifacts.a" ] \
      || [ -n "$(find ../Sources/Artifacts -newer "$out/artifacts/libArtifacts.a" -name '*.swift')" ]; then
     rm -f "$out/artifacts/libArtifacts.a"
     # shellcheck disable=SC2046
-    swiftc "${flags[@]}" -module-name Artifacts -I "$out/formats" -emit-module -emit-module-path "$out/artifacts/Artifacts.swiftmodule" \
-      -emit-library -static -o "$out/artifacts/libArtifacts.a" $(artifacts_sources)
+    swiftc "${flags[@]}" "${zlib[@]}" -module-name Artifacts -I "$out/formats" -emit-module -emit-module-path "$out/artifacts/Artifacts.swiftmodule" \
+      -emit-library -static -o "$out/artifacts/libArtifacts.a" $(find ../Sources/Artifacts -name '*.swift' | sort)
+  fi
+}
+build_evidence() {
+  build_artifacts
+  mkdir -p "$out/evidence"
+  if [ ! -f "$out/evidence/libEvidence.a" ] || [ "$out/artifacts/libArtifacts.a" -nt "$out/evidence/libEvidence.a" ] \
+     || [ -n "$(find ../Sources/Evidence -newer "$out/evidence/libEvidence.a" -name '*.swift')" ]; then
+    rm -f "$out/evidence/libEvidence.a"
+    # shellcheck disable=SC2046
+    swiftc "${flags[@]}" "${zlib[@]}" -module-name Evidence -I "$out/formats" -I "$out/artifacts" -emit-module \
+      -emit-module-path "$out/evidence/Evidence.swiftmodule" -emit-library -static -o "$out/evidence/libEvidence.a" \
+      $(find ../Sources/Evidence -name '*.swift' | sort)
   fi
 }
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(ls Targets | sed 's/\.swift$//'))
 for t in "${targets[@]}"; do
   extra=()
-  if grep -q '^import Artifacts' "Targets/$t.swift"; then
+  if grep -q '^import Evidence' "Targets/$t.swift"; then
+    build_evidence
+    extra=(-I "$out/evidence" -L "$out/evidence" -lEvidence -I "$out/artifacts" -L "$out/artifacts" -lArtifacts "${zlib[@]}")
+  elif grep -q '^import Artifacts' "Targets/$t.swift"; then
     build_artifacts
-    extra=(-I "$out/artifacts" -L "$out/artifacts" -lArtifacts)
+    extra=(-I "$out/artifacts" -L "$out/artifacts" -lArtifacts "${zlib[@]}")
   fi
   swiftc "${flags[@]}" -I "$out/formats" -L "$out/formats" "${extra[@]}" -lFormats "Targets/$t.swift" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
   echo "built $out/$t"

@@ -1,0 +1,4 @@
+#import "Helper.h"
+
+@implementation Helper
+@end

@@ -1,0 +1,4 @@
+#import "ViewController.h"
+
+@implementation ViewController
+@end
