@@ -36,13 +36,14 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "Artifacts", dependencies: ["Formats", "CPreflightZlib"]),
         .target(name: "Formats"),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats"], path: "Tests/FormatsTests"),
-        .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation"], path: "Tests/ArtifactsTests"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "TestSupport"], path: "Tests/FormatsTests"),
+        .testTarget(name: "ArtifactsTests", dependencies: ["Artifacts", "ZIPFoundation", "TestSupport"], path: "Tests/ArtifactsTests"),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "SwiftSourceScan"], path: "Tests/RulesTests"),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
         .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
                     path: "Tests/SwiftSourceScanTests"),
-        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation"],
-                    path: "Tests/PreflightKitTests"),
+        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation", "TestSupport"],
+                    path: "Tests/PreflightKitTests", exclude: ["CORPUS.md"]),
     ]
 )

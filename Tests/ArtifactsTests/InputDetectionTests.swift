@@ -1,11 +1,12 @@
 import XCTest
+import TestSupport
 import Formats
 @testable import Artifacts
 
 /// Inputs are recognized by content and layout, not by name alone.
 final class InputDetectionTests: XCTestCase {
     func makeTree(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-detect-\(UUID().uuidString)")
+        let root = try Scratch.folder("detect")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Writes ZIP archives byte by byte (stored entries), so tests can build both valid `.ipa`
 /// files and every malformed variant a hostile archive could contain.
@@ -70,9 +71,7 @@ struct TestZip {
 
     /// Writes the archive to a fresh temporary file.
     func write(name: String = "App.ipa") throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
+        let url = try Scratch.file(name)
         try build().write(to: url)
         return url
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Formats
 
 /// Builders for small Mach-O images the linkers here cannot produce (32-bit, entitlements,
@@ -207,7 +208,7 @@ enum MachOSynthetic {
 
 final class MachOSyntheticTests: XCTestCase {
     private func writeTemp(_ w: MachOBytes) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-macho-\(UUID().uuidString)")
+        let url = try Scratch.file("macho")
         try w.data.write(to: url)
         return url
     }

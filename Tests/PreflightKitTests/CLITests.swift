@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 import Foundation
 
 /// Runs the real `preflight` executable, as users and CI do.
@@ -38,7 +39,7 @@ final class CLITests: XCTestCase {
     }
 
     func cleanApp() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-cli-\(UUID().uuidString)/Clean.app")
+        let dir = try Scratch.folder("cli").appendingPathComponent("Clean.app")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data("""
         <?xml version="1.0" encoding="UTF-8"?>
@@ -83,7 +84,7 @@ final class CLITests: XCTestCase {
     }
 
     func testSarifIsVersion210WithRulesAndFingerprints() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-\(UUID().uuidString).sarif")
+        let out = try Scratch.file("report.sarif")
         let r = try Self.run(["scan", Self.demo, "--format", "sarif", "--output", out.path])
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stdout, "")
@@ -112,7 +113,7 @@ final class CLITests: XCTestCase {
         let r = try Self.run(["scan", "/nonexistent/App.ipa"])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderr, "preflight: error: /nonexistent/App.ipa: no such file or folder\n")
-        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(UUID().uuidString).ipa")
+        let junk = try Scratch.file("junk.ipa")
         try Data("hello".utf8).write(to: junk)
         let j = try Self.run(["scan", junk.path])
         XCTAssertEqual(j.status, 1)
@@ -137,8 +138,7 @@ final class CLITests: XCTestCase {
     }
 
     func testConfigurationFileDisablesRules() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-cfg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.folder("cfg")
         try Data("disabled_rules:\n  - malformed_privacy_manifest\n".utf8).write(to: dir.appendingPathComponent(".preflight.yml"))
         let r = try Self.run(["scan", Self.demo, "--format", "json"], cwd: dir)
         XCTAssertFalse(r.stdout.contains("malformed_privacy_manifest"))

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 import Foundation
 import ZIPFoundation
 
@@ -15,8 +16,7 @@ final class GoldenTests: XCTestCase {
     /// saves to the photo library through C functions (it declares only the microphone key).
     /// Also a malformed privacy manifest and a placeholder purpose string.
     static func makeIPA() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-golden-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.folder("golden")
         let url = dir.appendingPathComponent("Demo.ipa")
         let archive = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ data: Data) throws {
