@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import PreflightKit
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -237,6 +238,25 @@ final class HostileInputTests: XCTestCase {
     }
 
     // MARK: - Archive structure
+
+    /// Every committed input, and the golden test's .ipa, gives exactly the same report under
+    /// the memory and stack limits as without them.
+    func testFixturesScanTheSameUnderTheLimits() throws {
+        let root = CLITests.packageRoot
+        let inputs = [try GoldenTests.makeIPA(), root.appendingPathComponent("Examples/DemoApp")]
+            + ["Classic", "Modern", "Malformed"].map { root.appendingPathComponent("Tests/Fixtures/Projects/\($0)") }
+        let work = try Scratch.folder("limits")
+        for input in inputs {
+            let args = ["scan", input.path, "--format", "json"]
+            let free = try CLITests.run(args)
+            let limited = try Self.runLimited(args, cwd: work, tmp: work, rssFile: work.appendingPathComponent("rss"))
+            XCTAssertEqual(limited.signal, 0, input.path)
+            XCTAssertEqual(limited.status, free.status, "\(input.path): \(limited.stderr)")
+            XCTAssertEqual(limited.stdout, free.stdout, input.path)
+            XCTAssertTrue(free.stdout.contains("\"findings\""), input.path)
+            print("limits: \(input.lastPathComponent) | exit \(limited.status) | \(String(format: "%.2f", limited.seconds)) s | \(limited.maxRSSKiB / 1024) MiB")
+        }
+    }
 
     func testBaselineAppIsClean() throws {
         try run([
