@@ -112,7 +112,7 @@ final class IPALoadingTests: XCTestCase {
 
     func testOverlappingEntries() throws {
         var z = demoApp()
-        z.entries[1].localOffsetOverride = 0
+        z.entries[1].sharesLocalHeaderOf = 0
         XCTAssertThrowsError(try load(z)) { error in
             XCTAssertTrue("\(error)".contains("overlaps entry"), "\(error)")
         }
