@@ -14,8 +14,8 @@ if [ ! -f "$out/formats/libFormats.a" ] || [ -n "$(find ../Sources/Formats -newe
   swiftc "${flags[@]}" -module-name Formats -emit-module -emit-module-path "$out/formats/Formats.swiftmodule" \
     -emit-library -static -o "$out/formats/libFormats.a" $sources
 fi
-# Targets that import Artifacts (the project loader, the archive reader) also link a second
-# library, Artifacts with the system zlib; targets that import Evidence a third.
+# Artifacts (with the system zlib) and FuzzHarness are linked into every target; targets that
+# import Evidence also link Sources/Evidence.
 zlib=(-I ../Sources/CZlib -lz)
 build_artifacts() {
   mkdir -p "$out/artifacts"
@@ -26,6 +26,19 @@ build_artifacts() {
     # shellcheck disable=SC2046
     swiftc "${flags[@]}" "${zlib[@]}" -module-name Artifacts -I "$out/formats" -emit-module -emit-module-path "$out/artifacts/Artifacts.swiftmodule" \
       -emit-library -static -o "$out/artifacts/libArtifacts.a" $(find ../Sources/Artifacts -name '*.swift' | sort)
+  fi
+}
+# Every target links FuzzHarness (Fuzz/Harness: the limits and fixed files the replay tests share).
+build_harness() {
+  build_artifacts
+  mkdir -p "$out/harness"
+  if [ ! -f "$out/harness/libFuzzHarness.a" ] || [ "$out/artifacts/libArtifacts.a" -nt "$out/harness/libFuzzHarness.a" ] \
+     || [ -n "$(find Harness -newer "$out/harness/libFuzzHarness.a" -name '*.swift')" ]; then
+    rm -f "$out/harness/libFuzzHarness.a"
+    # shellcheck disable=SC2046
+    swiftc "${flags[@]}" "${zlib[@]}" -module-name FuzzHarness -I "$out/formats" -I "$out/artifacts" -emit-module \
+      -emit-module-path "$out/harness/FuzzHarness.swiftmodule" -emit-library -static -o "$out/harness/libFuzzHarness.a" \
+      $(find Harness -name '*.swift' | sort)
   fi
 }
 build_evidence() {
@@ -43,13 +56,11 @@ build_evidence() {
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(ls Targets | sed 's/\.swift$//'))
 for t in "${targets[@]}"; do
-  extra=()
+  build_harness
+  extra=(-I "$out/harness" -L "$out/harness" -lFuzzHarness -I "$out/artifacts" -L "$out/artifacts" -lArtifacts "${zlib[@]}")
   if grep -q '^import Evidence' "Targets/$t.swift"; then
     build_evidence
-    extra=(-I "$out/evidence" -L "$out/evidence" -lEvidence -I "$out/artifacts" -L "$out/artifacts" -lArtifacts "${zlib[@]}")
-  elif grep -q '^import Artifacts' "Targets/$t.swift"; then
-    build_artifacts
-    extra=(-I "$out/artifacts" -L "$out/artifacts" -lArtifacts "${zlib[@]}")
+    extra=(-I "$out/evidence" -L "$out/evidence" -lEvidence "${extra[@]}")
   fi
   swiftc "${flags[@]}" -I "$out/formats" -L "$out/formats" "${extra[@]}" -lFormats "Targets/$t.swift" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
   echo "built $out/$t"

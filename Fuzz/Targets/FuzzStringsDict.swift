@@ -1,12 +1,11 @@
 import Foundation
 import Formats
+import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
-    var limits = ReaderLimits()
-    limits.maxPlistObjects = 100_000
-    limits.maxNestingDepth = 128
+    let limits = FuzzHarness.limits
     _ = try? StringsDictParser.parse(bytes, limits: limits)
     return 0
 }

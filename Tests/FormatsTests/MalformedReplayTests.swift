@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Formats
+import FuzzHarness
 
 /// Replays every input under Tests/Fixtures/Malformed/<Reader>/<name> through the reader the
 /// folder names and compares the outcome with <name>.expected: `ok` when the input must parse,
@@ -12,36 +13,20 @@ final class MalformedReplayTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Malformed")
 
-    /// The limits of the fuzz targets (Fuzz/Targets/*.swift).
-    static var fuzzLimits: ReaderLimits {
-        var l = ReaderLimits()
-        l.maxPlistObjects = 100_000
-        l.maxNestingDepth = 128
-        return l
-    }
-
-    static var machOLimits: ReaderLimits {
-        var l = fuzzLimits
-        l.maxLoadCommands = 4_096
-        l.maxSymbols = 100_000
-        l.maxStringLength = 4_096
-        return l
-    }
-
     /// Folder name → the reader (and follow-up calls) its inputs go through.
     static let readers: [String: @Sendable (Data) throws -> Void] = [
-        "XMLPlist": { _ = try XMLPropertyListParser.parse($0, limits: fuzzLimits) },
-        "BinaryPlist": { _ = try BinaryPropertyListParser.parse($0, limits: fuzzLimits) },
-        "PropertyListReader": { _ = try PropertyListReader.read($0, limits: fuzzLimits) },
-        "OpenStep": { _ = try OpenStepParser.parse($0, limits: fuzzLimits) },
-        "InfoPlistPreprocessor": { _ = try InfoPlistPreprocessor.preprocess($0, definitions: [:], limits: fuzzLimits) },
-        "Strings": { _ = try StringsFileParser.parse($0, limits: fuzzLimits) },
-        "StringsDict": { _ = try StringsDictParser.parse($0, limits: fuzzLimits) },
-        "JSON": { _ = try JSONReader.parse($0, limits: fuzzLimits) },
-        "StringCatalog": { _ = try StringCatalogParser.parse($0, limits: fuzzLimits) },
-        "Provisioning": { _ = try ProvisioningProfileParser.parse($0, limits: fuzzLimits) },
+        "XMLPlist": { _ = try XMLPropertyListParser.parse($0, limits: FuzzHarness.limits) },
+        "BinaryPlist": { _ = try BinaryPropertyListParser.parse($0, limits: FuzzHarness.limits) },
+        "PropertyListReader": { _ = try PropertyListReader.read($0, limits: FuzzHarness.limits) },
+        "OpenStep": { _ = try OpenStepParser.parse($0, limits: FuzzHarness.limits) },
+        "InfoPlistPreprocessor": { _ = try InfoPlistPreprocessor.preprocess($0, definitions: [:], limits: FuzzHarness.limits) },
+        "Strings": { _ = try StringsFileParser.parse($0, limits: FuzzHarness.limits) },
+        "StringsDict": { _ = try StringsDictParser.parse($0, limits: FuzzHarness.limits) },
+        "JSON": { _ = try JSONReader.parse($0, limits: FuzzHarness.limits) },
+        "StringCatalog": { _ = try StringCatalogParser.parse($0, limits: FuzzHarness.limits) },
+        "Provisioning": { _ = try ProvisioningProfileParser.parse($0, limits: FuzzHarness.limits) },
         "MachO": { data in
-            let file = try MachOReader.read(data, limits: machOLimits, parts: .all)
+            let file = try MachOReader.read(data, limits: FuzzHarness.machOLimits, parts: .all)
             for slice in file.slices { _ = slice.cStrings(maxCount: 1_000) }
         },
         "Zip": { bytes in
