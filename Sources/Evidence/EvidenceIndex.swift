@@ -7,6 +7,18 @@ import Formats
 public enum UsageOrigin: Sendable, Hashable {
     case app
     case sdk(String)
+    /// Code the bundle links or embeds (a framework or static-library target, a local package,
+    /// a pod), found in its sources. `embedded`: the product is copied into this bundle.
+    case linked(CodeLink.Kind, String, embedded: Bool)
+
+    /// How a reader names where the code comes from ("the app's own code", "pod Alamofire").
+    public var label: String {
+        switch self {
+        case .app: return "own code"
+        case .sdk(let name): return "framework \(name)"
+        case .linked(let kind, let name, _): return CodeLink(kind: kind, name: name).label
+        }
+    }
 }
 
 /// Where a usage was seen.

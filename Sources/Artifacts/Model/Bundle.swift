@@ -97,8 +97,11 @@ public struct Bundle: Sendable {
     /// Mach-O files of this bundle: its executable, plus loose dylibs.
     public var binaryPaths: [String] = []
     public var binaries: [BinaryFile] = []
-    /// Source files compiled into the target (projects), relative to the input.
+    /// Source files the target compiles itself (projects), relative to the input.
     public var sourceFiles: [String] = []
+    /// The rest of the target's code closure (projects): framework and static-library targets,
+    /// local packages and pods it links or embeds, transitively, each with its files.
+    public var linkedCode: [CodeLink] = []
     /// Resolved build settings of the shipping configuration (projects).
     public var buildSettings: [String: SettingValue] = [:]
     /// Identifier from the build settings when the Info.plist uses `$(PRODUCT_BUNDLE_IDENTIFIER)`.

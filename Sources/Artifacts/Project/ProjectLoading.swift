@@ -130,13 +130,22 @@ final class ProjectLoading {
         }
 
         let parents = embeddingParents(targets)
+        let empty = BuildSettingsResolver(levels: [], context: SettingsContext())
+        var files: [String: TargetFiles] = [:]
+        for i in targets.indices {
+            let set = targetFiles(targets[i], resolver: resolvers[targets[i].id] ?? empty)
+            files[targets[i].id] = set
+            targets[i].sourceFiles = set.sources.sorted()
+        }
+        let snapshot = targets
+        CodeClosure.link(&targets, direct: { self.directLinks(of: $0, in: snapshot) }, files: files, parents: parents)
         var bundles: [Bundle] = []
         for target in targets {
             guard let kind = target.bundleKind else { continue }
-            let resolver = resolvers[target.id] ?? BuildSettingsResolver(levels: [], context: SettingsContext())
-            var bundle = makeBundle(target, kind: kind, resolver: resolver)
+            let resolver = resolvers[target.id] ?? empty
+            var bundle = makeBundle(target, kind: kind, resolver: resolver, files: files[target.id] ?? TargetFiles())
             bundle.parent = parents[target.id]
-            checkFileSettingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
+            checkTargetFilestingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
             bundles.append(bundle)
         }
         problems += paths.problems
@@ -273,7 +282,7 @@ final class ProjectLoading {
 
     /// Debug and other configurations build too (on CI, on case-sensitive disks): their file
     /// settings are checked where they differ from the configuration that was read.
-    func checkFileSettingsOfOtherConfigurations(_ target: ProjectTarget, chosen: BuildSettingsResolver,
+    func checkTargetFilestingsOfOtherConfigurations(_ target: ProjectTarget, chosen: BuildSettingsResolver,
                                                 others: [(String, BuildSettingsResolver)]) {
         for (configName, resolver) in others {
             for key in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] where resolver.value(key) != chosen.value(key) {

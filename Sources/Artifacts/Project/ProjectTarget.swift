@@ -18,6 +18,11 @@ public struct ProjectTarget: Sendable {
     public var chosenConfiguration: String?
     /// Names of the targets this one depends on.
     public var dependencies: [String]
+    /// Source files the target compiles itself (build phases, synchronized folders).
+    public var sourceFiles: [String] = []
+    /// Code the target links or embeds, besides its own sources: framework and static-library
+    /// targets, local Swift packages, pods and package checkouts present in the input.
+    public var linkedCode: [CodeLink] = []
     /// Where the target is declared in the pbxproj.
     public var location: FileLocation
 
@@ -53,6 +58,43 @@ public struct ProjectTarget: Sendable {
         default:
             if t.hasPrefix("app-extension.") || t.hasSuffix("-extension") { return .appExtension }
             return nil
+        }
+    }
+}
+
+/// A unit of code a target links or embeds.
+public struct CodeLink: Sendable, Equatable, Hashable {
+    public enum Kind: String, Sendable, Codable {
+        /// A framework or static-library target of the same project (or of a generated project spec).
+        case target
+        /// A local Swift package, or a remote one whose checkout is in the input.
+        case package
+        /// A CocoaPods pod whose sources are in `Pods/`.
+        case pod
+    }
+    public var kind: Kind
+    /// The target's, package's or pod's name.
+    public var name: String
+    /// True when the product is copied into the linking bundle (an embedded dynamic framework);
+    /// false for static code, or a framework another bundle embeds.
+    public var embedded: Bool
+    /// Source files of that code present in the input (for targets: their own sources; a
+    /// target's own links are separate `CodeLink`s of the closure).
+    public var files: [String]
+
+    public init(kind: Kind, name: String, embedded: Bool = false, files: [String] = []) {
+        self.kind = kind
+        self.name = name
+        self.embedded = embedded
+        self.files = files
+    }
+
+    /// How a reader names it: "framework target Shared", "package Kit", "pod Alamofire".
+    public var label: String {
+        switch kind {
+        case .target: return "linked target \(name)"
+        case .package: return "package \(name)"
+        case .pod: return "pod \(name)"
         }
     }
 }

@@ -3,7 +3,7 @@ import Formats
 
 /// A target's files: build phases, synchronized folders, local Swift packages, and who embeds it.
 extension ProjectLoading {
-    func makeBundle(_ target: ProjectTarget, kind: BundleKind, resolver: BuildSettingsResolver) -> Bundle {
+    func makeBundle(_ target: ProjectTarget, kind: BundleKind, resolver: BuildSettingsResolver, files: TargetFiles) -> Bundle {
         let name = target.name
         var bundle = Bundle(name: name, kind: kind, path: projectDir)
         bundle.buildSettings = resolver.resolvedAll().mapValues {
@@ -20,30 +20,25 @@ extension ProjectLoading {
         if resolver.value("GENERATE_INFOPLIST_FILE") == "YES" {
             bundle.generatedInfoPlistKeys = GeneratedInfoPlist.keys(resolver: resolver, projectDir: projectDir, fallback: target.location)
         }
-
-        var files = FileSet()
-        collectBuildPhases(target.id, bundle: name, platform: Self.filterPlatform(resolver.value("PLATFORM_NAME")), into: &files)
-        for path in synchronized.members(of: target.id, bundle: name, problems: &problems) {
-            if ProjectFileRole.isSource(path) { files.sources.insert(path) }
-            files.addResource(path)
-        }
-        files.sources.formUnion(localPackageSources(target.id, bundle: name))
-
-        bundle.sourceFiles = files.sources.sorted()
+        bundle.sourceFiles = target.sourceFiles
+        bundle.linkedCode = target.linkedCode
         bundle.privacyManifestPaths = files.privacyManifests.sorted()
         bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
         return bundle
     }
 
-    struct FileSet {
-        var sources = Set<String>()
-        var privacyManifests = Set<String>()
-        var localizations: [String: LocalizedFile] = [:]
-
-        mutating func addResource(_ path: String) {
-            if ProjectFileRole.isPrivacyManifest(path) { privacyManifests.insert(path) }
-            if let l = ProjectFileRole.localizedFile(path) { localizations[path] = l }
+    /// The files a target compiles or copies itself, and the local packages it links.
+    func targetFiles(_ target: ProjectTarget, resolver: BuildSettingsResolver) -> TargetFiles {
+        var files = TargetFiles()
+        let name = target.name
+        collectBuildPhases(target.id, bundle: name, platform: Self.filterPlatform(resolver.value("PLATFORM_NAME")), into: &files)
+        for path in synchronized.members(of: target.id, bundle: name, problems: &problems) {
+            if ProjectFileRole.isSource(path) { files.sources.insert(path) }
+            files.addResource(path)
         }
+        files.packages = localPackages(target.id, bundle: name)
+        files.pods = pods(resolver: resolver)
+        return files
     }
 
     // MARK: - Build phases
@@ -67,7 +62,7 @@ extension ProjectLoading {
         return filters.isEmpty || filters.contains(platform)
     }
 
-    func collectBuildPhases(_ targetID: String, bundle: String, platform: String, into files: inout FileSet) {
+    func collectBuildPhases(_ targetID: String, bundle: String, platform: String, into files: inout TargetFiles) {
         for phase in graph.ids(targetID, "buildPhases") {
             guard let isa = graph.isa(phase) else {
                 problems.append(graph.malformed("build phase \(phase) is not in 'objects'", at: targetID, key: "buildPhases", bundle: bundle))
@@ -124,15 +119,20 @@ extension ProjectLoading {
 
     // MARK: - Local Swift packages
 
-    /// Source files under `Sources/` of each local package (`XCLocalSwiftPackageReference`)
-    /// whose products the target links.
-    func localPackageSources(_ targetID: String, bundle: String) -> Set<String> {
+    /// Each local package (`XCLocalSwiftPackageReference`) whose products the target links,
+    /// with the source files under its `Sources/`.
+    func localPackages(_ targetID: String, bundle: String) -> [CodeLink] {
         var productDeps = graph.ids(targetID, "packageProductDependencies")
         for phase in graph.ids(targetID, "buildPhases") {
             for bf in graph.ids(phase, "files") { if let p = graph.string(bf, "productRef") { productDeps.append(p) } }
         }
-        var out = Set<String>()
+        var out: [CodeLink] = []
         var seenPackages = Set<String>()
+        func add(folder: String) {
+            let files = index.files(under: PathUtil.join(folder, "Sources"))
+                .filter { $0.kind == .file && ProjectFileRole.isSource($0.path) }.map(\.path).sorted()
+            out.append(CodeLink(kind: .package, name: PathUtil.lastComponent(folder), files: files))
+        }
         for dep in productDeps {
             guard graph.isa(dep) == "XCSwiftPackageProductDependency" else {
                 if graph.object(dep) == nil {
@@ -145,9 +145,7 @@ extension ProjectLoading {
                 // Before Xcode 15 a local package was a folder reference in the group tree and
                 // its products named no package.
                 if let folder = legacyLocalPackage(named: graph.string(dep, "productName")), seenPackages.insert(folder).inserted {
-                    for f in index.files(under: PathUtil.join(folder, "Sources")) where f.kind == .file && ProjectFileRole.isSource(f.path) {
-                        out.insert(f.path)
-                    }
+                    add(folder: folder)
                 }
                 continue
             }
@@ -161,11 +159,33 @@ extension ProjectLoading {
             }
             guard let actual = checkReference(dir, setting: "XCLocalSwiftPackageReference", bundle: bundle,
                                               from: from, into: &problems) else { continue }
-            for f in index.files(under: PathUtil.join(actual, "Sources")) where f.kind == .file && ProjectFileRole.isSource(f.path) {
-                out.insert(f.path)
-            }
+            add(folder: actual)
         }
         return out
+    }
+
+    /// Pods a CocoaPods-integrated target links (`-framework "X"` / `-l"X"` in the OTHER_LDFLAGS
+    /// of its Pods xcconfig), when `Pods/X` with sources is in the input.
+    func pods(resolver: BuildSettingsResolver) -> [CodeLink] {
+        guard let root = resolver.value("PODS_ROOT"), !root.isEmpty,
+              let podsDir = ProjectPaths.inputPath(root, projectDir: projectDir), folders.contains(podsDir),
+              let flags = resolver.value("OTHER_LDFLAGS") else { return [] }
+        var names: [String] = []
+        let words = BuildSettingWords.split(flags)
+        for (i, word) in words.enumerated() {
+            if (word == "-framework" || word == "-weak_framework"), i + 1 < words.count {
+                names.append(words[i + 1])
+            } else if word.hasPrefix("-l"), word.count > 2 {
+                names.append(String(word.dropFirst(2)))
+            }
+        }
+        var seen = Set<String>()
+        return names.compactMap { name -> CodeLink? in
+            let folder = PathUtil.join(podsDir, name)
+            guard seen.insert(name).inserted, folders.contains(folder) else { return nil }
+            let files = index.files(under: folder).filter { $0.kind == .file && ProjectFileRole.isSource($0.path) }.map(\.path).sorted()
+            return files.isEmpty ? nil : CodeLink(kind: .pod, name: name, files: files)
+        }
     }
 
     /// Folders with a Package.swift that file references of the group tree point at.

@@ -23,18 +23,25 @@ extension Artifacts.Bundle {
     }
 }
 
-/// Runs the source scanners over every bundle's source files and attributes what they find.
-/// A file compiled into several targets is read once and counts for each.
+/// Runs the source scanners over every bundle's code closure and attributes what they find:
+/// the bundle's own sources, then the targets, packages and pods it links, each usage tagged
+/// with that provenance. A file compiled into several targets is read once and counts for each.
 public enum SourceEvidence {
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
         let product = input.product
         // A file is scanned once per platform it is compiled for (`#if os(…)` differs).
         struct Job: Hashable, Sendable { var path: String; var platform: String? }
-        var owners: [Job: [Artifacts.Bundle]] = [:]
+        struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin }
+        var owners: [Job: [Owner]] = [:]
         for b in product.bundles {
-            for f in b.sourceFiles where scanners.contains(where: { $0.handles(f) }) {
-                owners[Job(path: f, platform: b.sourcePlatform), default: []].append(b)
+            var claimed = Set<String>()
+            func add(_ files: [String], _ origin: UsageOrigin) {
+                for f in files where claimed.insert(f).inserted && scanners.contains(where: { $0.handles(f) }) {
+                    owners[Job(path: f, platform: b.sourcePlatform), default: []].append(Owner(bundle: b, origin: origin))
+                }
             }
+            add(b.sourceFiles, .app)
+            for link in b.linkedCode { add(link.files, .linked(link.kind, link.name, embedded: link.embedded)) }
         }
         let jobs = owners.keys.sorted { ($0.path, $0.platform ?? "") < ($1.path, $1.platform ?? "") }
         let source = input.source
@@ -47,11 +54,12 @@ public enum SourceEvidence {
         var out: [Usage] = []
         for (job, usages) in zip(jobs, found) {
             let path = job.path
-            for b in owners[job] ?? [] {
+            for owner in owners[job] ?? [] {
+                let b = owner.bundle
                 for u in usages {
                     out.append(Usage(capability: u.capability, key: u.key, api: u.api,
                                      location: .source(path: path, line: u.line, column: u.column),
-                                     bundle: b.name, origin: .app, strength: u.strength, ships: u.ships && b.kind.ships))
+                                     bundle: b.name, origin: owner.origin, strength: u.strength, ships: u.ships && b.kind.ships))
                 }
             }
         }

@@ -58,7 +58,8 @@ public struct MissingPurposeStringRule: Rule {
                     guard b.sourcePlatform ?? "iOS" == "iOS", let min = b.minimumOSVersion, min.first?.isNumber == true,
                           VersionOrder.compare(min, below) == .orderedAscending else { continue }
                 }
-                let sorted = usages.sorted { describe($0) < describe($1) }
+                var seenLocations = Set<UsageLocation>()
+                let sorted = usages.sorted { describe($0) < describe($1) }.filter { seenLocations.insert($0.location).inserted }
                 // Binaries count wherever they are (App Store Connect checks every binary's
                 // references); in sources, code outside the target's own folder — a shared
                 // framework or a local package — may never run in this bundle.
@@ -72,7 +73,9 @@ public struct MissingPurposeStringRule: Rule {
                                 fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it.")
                 if direct.isEmpty {
                     f.severity = .warning
-                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), shared code outside the target's folder) but its Info.plist has no \(key); if this bundle can reach that code, iOS terminates it when it asks (ITMS-90683)"
+                    let whose: String
+                    if case .linked = first.origin { whose = "code it links but does not embed" } else { whose = "shared code outside the target's folder" }
+                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), \(whose)) but its Info.plist has no \(key); if this bundle can reach that code, iOS terminates it when it asks (ITMS-90683)"
                 }
                 out.append(f)
             }
@@ -80,17 +83,29 @@ public struct MissingPurposeStringRule: Rule {
         return out
     }
 
+    /// Whether the use is certainly in code this bundle ships (see the severity policy in the
+    /// rationale): its binaries, its own sources in its folder, and the sources of frameworks it
+    /// embeds. Code it links but does not embed, and its own sources outside its folder, may
+    /// be unreachable or stripped by the linker.
     func isDirect(_ u: Usage, host: Artifacts.Bundle) -> Bool {
         switch u.location {
         case .binary: return true
         case .source(let path, _, _):
-            return u.bundle == host.name && (host.path.isEmpty || path.hasPrefix(host.path + "/"))
+            switch u.origin {
+            case .linked(_, _, let embedded): return embedded
+            case .app, .sdk:
+                // Own code of a framework bundle this one embeds ships inside it.
+                if u.bundle != host.name { return true }
+                return host.path.isEmpty || path.hasPrefix(host.path + "/")
+            }
         }
     }
 
     func describe(_ u: Usage) -> String {
+        let via: String
+        if case .linked = u.origin { via = ", in \(u.origin.label)" } else { via = "" }
         switch u.location {
-        case .source(let p, let l, _): return "\(u.api) at \(p):\(l)"
+        case .source(let p, let l, _): return "\(u.api) at \(p):\(l)\(via)"
         case .binary(let p, _): return "\(u.api) in \(p)"
         }
     }
