@@ -42,9 +42,18 @@ public struct Usage: Sendable, Hashable {
     public var strength: EvidenceStrength
     /// False for code that does not ship: under `#if DEBUG`, simulator-only, or in test targets.
     public var ships: Bool
+    /// Why the name was taken for Apple's API (`import CoreLocation`, `import MapKit (re-exports
+    /// CoreLocation)`), when a source said it.
+    public var basis: String?
+    /// The declarations around a source use: its outermost type and its function.
+    public var container: [String]
+    /// For code the bundle links but does not embed: the bundle's own code names the
+    /// declarations that hold this use (`container`), so the bundle reaches it.
+    public var reached: Bool
 
     public init(capability: String, key: String, api: String, location: UsageLocation, bundle: String,
-                origin: UsageOrigin = .app, strength: EvidenceStrength, ships: Bool = true) {
+                origin: UsageOrigin = .app, strength: EvidenceStrength, ships: Bool = true,
+                basis: String? = nil, container: [String] = [], reached: Bool = false) {
         self.capability = capability
         self.key = key
         self.api = api
@@ -53,6 +62,9 @@ public struct Usage: Sendable, Hashable {
         self.origin = origin
         self.strength = strength
         self.ships = ships
+        self.basis = basis
+        self.container = container
+        self.reached = reached
     }
 }
 
@@ -66,9 +78,18 @@ public struct SourceUsage: Sendable, Hashable {
     public var strength: EvidenceStrength
     /// False when the code is compiled out of release builds (`#if DEBUG`, simulator-only, `#if 0`).
     public var ships: Bool
+    /// The Apple type or function whose name the match rests on, when the file writes it
+    /// (nil for a member on a receiver of unknown type). A declaration of this name in the
+    /// target's own code shadows Apple's.
+    public var symbol: String?
+    /// Why the name was taken for Apple's API (the import that makes it visible).
+    public var basis: String?
+    /// The declarations around the use: its outermost type and its function, when any.
+    public var container: [String]
 
     public init(capability: String, key: String, api: String, line: Int, column: Int,
-                strength: EvidenceStrength, ships: Bool = true) {
+                strength: EvidenceStrength, ships: Bool = true, symbol: String? = nil, basis: String? = nil,
+                container: [String] = []) {
         self.capability = capability
         self.key = key
         self.api = api
@@ -76,6 +97,9 @@ public struct SourceUsage: Sendable, Hashable {
         self.column = column
         self.strength = strength
         self.ships = ships
+        self.symbol = symbol
+        self.basis = basis
+        self.container = container
     }
 }
 

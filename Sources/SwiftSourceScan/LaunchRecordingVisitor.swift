@@ -7,6 +7,8 @@ import SwiftSyntax
 /// or inside the initializer of a SwiftUI `App`.
 final class LaunchRecordingVisitor: SyntaxVisitor {
     static let capability = "signal.recordingAtLaunch"
+    /// A file without this name holds no match.
+    static let triggerNames: Set<String> = ["setCategory"]
 
     private let lines: LineTable
     private var launchContext: [String] = []

@@ -12,6 +12,8 @@ struct SwiftAPIIndex: Sendable {
     /// Created type → initializer entries.
     let initializers: [String: [SwiftAPI]]
     let functions: [String: [SwiftAPI]]
+    /// Every name a match starts from.
+    let names: Set<String>
 
     static let standard = SwiftAPIIndex(catalog: .standard)
 
@@ -70,6 +72,12 @@ struct SwiftAPIIndex: Sendable {
             }
         }
 
+        var names = Set(typeReferences.keys).union(methods.keys).union(properties.keys).union(assignments.keys)
+            .union(initializers.keys).union(functions.keys)
+        names.formUnion(LaunchRecordingVisitor.triggerNames)
+        // A member matched on a module-qualified or receiver type also names that type.
+        for entry in table { names.formUnion(entry.receivers) }
+        self.names = names
         self.keys = keys
         self.typeReferences = typeReferences
         self.methods = methods

@@ -18,6 +18,14 @@ public enum SwiftSourceScanner {
     /// As `scan(source:path:catalog:)`, with the caller's limits.
     public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
                             limits: ReaderLimits, platform: String? = nil) -> [SourceUsage] {
+        scan(source: source, path: path, catalog: catalog, limits: limits, context: SourceScanContext(platform: platform))
+    }
+
+    /// As `scan(source:path:catalog:)`, for a target: its platform and compilation conditions
+    /// decide `#if`, and a name counts as Apple's API only where the file sees its module
+    /// (imported, re-exported by an import, or `@_exported` by the target's code).
+    public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
+                            limits: ReaderLimits, context: SourceScanContext) -> [SourceUsage] {
         guard skipReason(source: source, limits: limits) == nil else { return [] }
         let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
         var text = source
@@ -25,11 +33,13 @@ public enum SwiftSourceScanner {
             Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
         }
         let lines = LineTable(text)
-        let visitor = UsageVisitor(index: index, lines: lines, platform: platform)
+        let visitor = UsageVisitor(index: index, lines: lines,
+                                   target: TargetConditions(platform: context.platform, conditions: context.swiftConditions))
         visitor.scan(tree)
         let launch = LaunchRecordingVisitor(lines: lines)
         launch.walk(tree)
-        return visitor.results() + launch.found
+        let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
+        return visible.filter(visitor.results()) + launch.found
     }
 
     /// Whether a source file of this size is skipped.

@@ -7,7 +7,12 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
-    public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
-        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, platform: platform)
+    public var triggerNames: Set<String> { SwiftAPIIndex.standard.names }
+
+    /// Every match starts from one of the index's names: a file without any needs no parse.
+    public func mayUse(_ facts: SourceFacts) -> Bool { !facts.mentioned.isDisjoint(with: SwiftAPIIndex.standard.names) }
+
+    public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, context: context)
     }
 }

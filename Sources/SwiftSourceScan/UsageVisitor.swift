@@ -20,13 +20,15 @@ final class UsageVisitor: DeclarationCollector {
     private var consumed: Set<SyntaxIdentifier> = []
     private var found: [SourceUsage] = []
 
-    /// The target's platform, when known (decides `#if os(…)`).
-    private let platform: String?
+    /// The target's platform and conditions, when known (decide `#if`).
+    private let target: TargetConditions
+    /// Modules the file imports (`import X`, any kind of import).
+    private(set) var imports: Set<String> = []
 
-    init(index: SwiftAPIIndex, lines: LineTable, platform: String? = nil) {
+    init(index: SwiftAPIIndex, lines: LineTable, target: TargetConditions = TargetConditions()) {
         self.index = index
         self.lines = lines
-        self.platform = platform
+        self.target = target
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -106,11 +108,16 @@ final class UsageVisitor: DeclarationCollector {
         }
     }
 
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text, clauseShips.allSatisfy({ $0 }) { imports.insert(module) }
+        return .skipChildren
+    }
+
     // MARK: #if
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
         // The condition itself (`canImport(CoreLocation)`) is not code: only the body is walked.
-        clauseShips.append(CompilationConditions.clauseShips(node, platform: platform))
+        clauseShips.append(CompilationConditions.clauseShips(node, target: target))
         if let elements = node.elements { walk(elements) }
         clauseShips.removeLast()
         return .skipChildren
@@ -127,7 +134,7 @@ final class UsageVisitor: DeclarationCollector {
                     if case .fixed(let uses) = entry.decision { return uses }
                     return []
                 }
-                emit(uses, api: name + "(" + labelList(node) + ")", at: node)
+                emit(uses, api: name + "(" + labelList(node) + ")", at: node, symbol: name)
             } else if FileContext.isTypeName(name) {
                 matchInitializer(type: name, call: node, typeNode: Syntax(reference))
             }
@@ -155,9 +162,9 @@ final class UsageVisitor: DeclarationCollector {
             if let required = entry.labels, !labels.starts(with: required) { continue }
             let outcome = decide(entry.decision, call: call, value: nil)
             if let shown = outcome.shown {
-                emit(outcome.uses, api: type + "(" + labelList(call, decisive: shown) + ")" + outcome.suffix, at: call)
+                emit(outcome.uses, api: type + "(" + labelList(call, decisive: shown) + ")" + outcome.suffix, at: call, symbol: type)
             } else {
-                emit(outcome.uses, api: type + "(" + labelList(call) + ")" + outcome.suffix, at: call)
+                emit(outcome.uses, api: type + "(" + labelList(call) + ")" + outcome.suffix, at: call, symbol: type)
             }
             consume(typeNode)
             return
@@ -210,7 +217,7 @@ final class UsageVisitor: DeclarationCollector {
         if let call = anchor.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == anchor.id {
             api = name + "(" + labelList(call) + ")"
         }
-        emit(uses, api: api, at: anchor)
+        emit(uses, api: api, at: anchor, symbol: name)
     }
 
     private func match(_ node: IdentifierTypeSyntax) {
@@ -219,14 +226,14 @@ final class UsageVisitor: DeclarationCollector {
         if let parent = node.parent?.as(MemberTypeSyntax.self), parent.baseType.id == node.id {
             return  // a nested type: `AVCaptureDevice.Position`
         }
-        emit(uses, api: name, at: node)
+        emit(uses, api: name, at: node, symbol: name)
     }
 
     private func match(_ node: MemberTypeSyntax) {
         let name = node.name.text
         if let module = node.baseType.as(IdentifierTypeSyntax.self), SwiftAPITable.appleModules.contains(module.name.text),
            let uses = index.typeReferences[name], !context.isLocalType(name) {
-            emit(uses, api: name, at: node)
+            emit(uses, api: name, at: node, symbol: name)
         }
     }
 
@@ -279,7 +286,7 @@ final class UsageVisitor: DeclarationCollector {
             if !known, let expected = entry.receivers.first {
                 api += " (receiver type unknown; expected \(expected))"
             }
-            emit(outcome.uses, api: api, at: anchor)
+            emit(outcome.uses, api: api, at: anchor, symbol: typeName)
             if known { consume(Syntax(base)) }
             return true
         }
@@ -331,8 +338,9 @@ final class UsageVisitor: DeclarationCollector {
 
     // MARK: Output
 
-    private func emit(_ uses: [SwiftAPIUse], api: String, at node: Syntax) {
+    private func emit(_ uses: [SwiftAPIUse], api: String, at node: Syntax, symbol: String?) {
         guard !uses.isEmpty else { return }
+        let container = Self.container(of: node)
         let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         var strongest: [String: EvidenceStrength] = [:]
         var order: [String] = []
@@ -347,12 +355,37 @@ final class UsageVisitor: DeclarationCollector {
         for capability in order {
             guard let key = index.keys[capability], let strength = strongest[capability] else { continue }
             found.append(SourceUsage(capability: capability, key: key, api: api, line: location.line,
-                                     column: location.column, strength: strength, ships: ships))
+                                     column: location.column, strength: strength, ships: ships, symbol: symbol,
+                                     container: container))
         }
     }
 
-    private func emit(_ uses: [SwiftAPIUse], api: String, at node: some SyntaxProtocol) {
-        emit(uses, api: api, at: Syntax(node))
+    private func emit(_ uses: [SwiftAPIUse], api: String, at node: some SyntaxProtocol, symbol: String?) {
+        emit(uses, api: api, at: Syntax(node), symbol: symbol)
+    }
+
+    /// The outermost type (or extended type) and the innermost function around a node.
+    static func container(of node: Syntax) -> [String] {
+        var type: String?
+        var function: String?
+        var current = node.parent
+        var steps = 0
+        while let n = current, steps < 4096 {
+            steps += 1
+            if function == nil {
+                if let f = n.as(FunctionDeclSyntax.self) { function = f.name.text }
+                else if n.is(InitializerDeclSyntax.self) { function = "init" }
+            }
+            if let d = n.as(ClassDeclSyntax.self) { type = d.name.text }
+            else if let d = n.as(StructDeclSyntax.self) { type = d.name.text }
+            else if let d = n.as(EnumDeclSyntax.self) { type = d.name.text }
+            else if let d = n.as(ActorDeclSyntax.self) { type = d.name.text }
+            else if let d = n.as(ExtensionDeclSyntax.self) {
+                type = d.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? d.extendedType.trimmedDescription
+            }
+            current = n.parent
+        }
+        return [type, function].compactMap { $0 }
     }
 
     /// Marks the type references inside a matched receiver (`AVCaptureDevice` in

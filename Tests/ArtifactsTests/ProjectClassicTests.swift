@@ -44,11 +44,13 @@ final class ProjectClassicTests: XCTestCase {
             "ios/App/AppDelegate.swift",
             "ios/App/Helpers/Format.swift",
             "ios/App/ViewController.m",
+            "ios/Shared/Log.swift",
+        ])
+        XCTAssertEqual(app.linkedCode, [CodeLink(kind: .package, name: "Core", files: [
             "ios/Packages/Core/Sources/Core/Core.swift",
             "ios/Packages/Core/Sources/CoreObjC/Helper.m",
             "ios/Packages/Core/Sources/CoreObjC/include/Helper.h",
-            "ios/Shared/Log.swift",
-        ])
+        ])], "the local package is linked code, not the app's own")
         XCTAssertEqual(app.privacyManifestPaths, ["ios/App/PrivacyInfo.xcprivacy"])
         XCTAssertEqual(app.localizations, [
             LocalizedFile(language: "de", path: "ios/App/de.lproj/InfoPlist.strings", kind: .infoPlistStrings, table: "InfoPlist"),

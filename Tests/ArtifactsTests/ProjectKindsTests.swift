@@ -125,7 +125,11 @@ final class ProjectKindsTests: XCTestCase {
         XCTAssertEqual(app.path, "Sub")
         // Mac.swift is Mac Catalyst only; the Core Data model is in the Sources phase but is not code;
         // Legacy.swift comes from a pre-Xcode 15 local package.
-        XCTAssertEqual(app.sourceFiles, ["Sub/A.swift", "Sub/LegacyKit/Sources/LegacyKit/Legacy.swift"])
+        XCTAssertEqual(app.sourceFiles, ["Sub/A.swift"])
+        XCTAssertEqual(app.linkedCode, [
+            CodeLink(kind: .package, name: "LegacyKit", files: ["Sub/LegacyKit/Sources/LegacyKit/Legacy.swift"]),
+            CodeLink(kind: .target, name: "Kit", embedded: true),
+        ])
     }
 
     func testProblems() throws {

@@ -6,8 +6,12 @@ import Formats
 
 /// Helpers shared by the scanner tests.
 class ScannerTestCase: XCTestCase {
+    /// The snippets are bodies of files that import what they use: the imports go at the end,
+    /// where Swift allows them too, so lines and columns stay the snippet's.
+    static let importEverything = "\n" + SwiftAPITable.appleModules.sorted().map { "import \($0)" }.joined(separator: "\n") + "\n"
+
     func scan(_ source: String) -> [SourceUsage] {
-        SwiftSourceScanner.scan(source: source, path: "Test.swift")
+        SwiftSourceScanner.scan(source: source + Self.importEverything, path: "Test.swift")
     }
 
     /// `capability strength api`, one per usage.
@@ -385,7 +389,7 @@ final class LineTableTests: XCTestCase {
     }
 
     func testColumnsCountUTF8BytesLikeTheCompiler() {
-        let found = SwiftSourceScanner.scan(source: "let é = 1; let m = CMPedometer()", path: "x.swift")
+        let found = SwiftSourceScanner.scan(source: "let é = 1; let m = CMPedometer()\nimport CoreMotion", path: "x.swift")
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:21"])
     }
 }

@@ -132,8 +132,13 @@ final class ProjectLoading {
         let parents = embeddingParents(targets)
         let empty = BuildSettingsResolver(levels: [], context: SettingsContext())
         var files: [String: TargetFiles] = [:]
+        // Problems of a target's files follow those of its settings, as a reader of the project meets them.
+        var fileProblems: [String: [LoadProblem]] = [:]
         for i in targets.indices {
+            let before = problems.count
             let set = targetFiles(targets[i], resolver: resolvers[targets[i].id] ?? empty)
+            fileProblems[targets[i].id] = Array(problems[before...])
+            problems.removeSubrange(before...)
             files[targets[i].id] = set
             targets[i].sourceFiles = set.sources.sorted()
         }
@@ -145,9 +150,11 @@ final class ProjectLoading {
             let resolver = resolvers[target.id] ?? empty
             var bundle = makeBundle(target, kind: kind, resolver: resolver, files: files[target.id] ?? TargetFiles())
             bundle.parent = parents[target.id]
+            problems += fileProblems.removeValue(forKey: target.id) ?? []
             checkTargetFilestingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
             bundles.append(bundle)
         }
+        for target in targets { problems += fileProblems.removeValue(forKey: target.id) ?? [] }
         problems += paths.problems
         var result = ProjectLoadResult(targets: targets, bundles: bundles, problems: Self.deduplicated(problems),
                                        configurationNames: projectConfigs.names, configuration: chosen)

@@ -11,7 +11,15 @@ public struct ObjCSourceScanning: SourceScanning {
         return Self.extensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
-    public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
-        ObjCSourceScanner.scan(source: source, path: path, platform: platform.flatMap(ApplePlatform.init(rawValue:)) ?? .iOS)
+    public var triggerNames: Set<String> { ObjCSourceScanning.classNames }
+
+    /// Catalog classes: a project declaring one (`@interface CLLocationManager`) shadows it.
+    static let classNames: Set<String> = Set(ProtectedResourceCatalog.standard.resources.flatMap { r in
+        r.triggers.objcClasses.map(\.name)
+    })
+
+    public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
+        ObjCSourceScanner.scan(source: source, path: path, definitions: context.macros,
+                               platform: context.platform.flatMap(ApplePlatform.init(rawValue:)) ?? .iOS)
     }
 }

@@ -2,12 +2,47 @@ import Foundation
 import Artifacts
 import Formats
 
+/// What a scanner knows of the target a file is compiled for.
+public struct SourceScanContext: Sendable, Hashable {
+    /// `iOS`, `watchOS`, `tvOS`, `macOS`, `visionOS`, or nil when unknown.
+    public var platform: String?
+    /// Swift compilation conditions of the shipping build (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`,
+    /// `OTHER_SWIFT_FLAGS -D`), or nil when the target's settings are not known. A condition
+    /// outside a known set is false, as for the compiler.
+    public var swiftConditions: Set<String>?
+    /// C macros of the shipping build (`GCC_PREPROCESSOR_DEFINITIONS`), name → body.
+    public var macros: [String: String]
+    /// Modules an `@_exported import` in the target's code makes visible in all its files.
+    public var exportedModules: Set<String>
+
+    public init(platform: String? = nil, swiftConditions: Set<String>? = nil, macros: [String: String] = [:],
+                exportedModules: Set<String> = []) {
+        self.platform = platform
+        self.swiftConditions = swiftConditions
+        self.macros = macros
+        self.exportedModules = exportedModules
+    }
+}
+
 /// A detector of protected-API uses in one language's source files.
 public protocol SourceScanning: Sendable {
     /// True for the files this scanner reads (by extension).
     func handles(_ path: String) -> Bool
+    /// Names that any use this scanner reports is spelled with (types, members, functions):
+    /// a file that mentions none of them needs no parse.
+    var triggerNames: Set<String> { get }
+    /// Whether a file with these facts can hold a use (false lets the scan skip the parse).
+    func mayUse(_ facts: SourceFacts) -> Bool
+    func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage]
+}
+
+extension SourceScanning {
+    public func mayUse(_ facts: SourceFacts) -> Bool { true }
+
     /// `platform` is the target's (`iOS`, `watchOS`, `tvOS`, `macOS`, `visionOS`) or nil when unknown.
-    func scan(source: String, path: String, platform: String?) -> [SourceUsage]
+    public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
+        scan(source: source, path: path, context: SourceScanContext(platform: platform))
+    }
 }
 
 extension Artifacts.Bundle {
@@ -26,43 +61,166 @@ extension Artifacts.Bundle {
 /// Runs the source scanners over every bundle's code closure and attributes what they find:
 /// the bundle's own sources, then the targets, packages and pods it links, each usage tagged
 /// with that provenance. A file compiled into several targets is read once and counts for each.
+///
+/// Three passes: one byte scan of every file (`SourceFacts`: the names it mentions and
+/// declares, its imports); a parse only of files that mention a name some scanner matches on,
+/// once per distinct build context; then attribution per bundle, where a name declared
+/// anywhere in the bundle's closure shadows Apple's and linked code counts as reached when
+/// the bundle's own code names the declarations holding it.
 public enum SourceEvidence {
+    struct Job: Hashable, Sendable { var path: String; var context: SourceScanContext }
+    struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin; var context: SourceScanContext }
+
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
         let product = input.product
-        // A file is scanned once per platform it is compiled for (`#if os(…)` differs).
-        struct Job: Hashable, Sendable { var path: String; var platform: String? }
-        struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin }
-        var owners: [Job: [Owner]] = [:]
+        let source = input.source
+        // Pass 1: facts of every file any bundle compiles.
+        var allFiles = Set<String>()
         for b in product.bundles {
+            for f in b.sourceFiles + b.linkedCode.flatMap(\.files) where scanners.contains(where: { $0.handles(f) }) {
+                allFiles.insert(f)
+            }
+        }
+        let paths = allFiles.sorted()
+        let names = scanners.reduce(into: Set<String>()) { $0.formUnion($1.triggerNames) }
+        let factsScanner = SourceFactsScanner(names: names)
+        let read: [(facts: SourceFacts, text: String?)] = ConcurrentMap.map(paths) { path in
+            guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes else { return (SourceFacts(), nil) }
+            let facts = factsScanner.scan([UInt8](data))
+            guard scanners.contains(where: { $0.handles(path) && $0.mayUse(facts) }) else { return (facts, nil) }
+            return (facts, String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1))
+        }
+        var facts: [String: SourceFacts] = [:]
+        var texts: [String: String] = [:]
+        for (path, r) in zip(paths, read) {
+            facts[path] = r.facts
+            if let t = r.text { texts[path] = t }
+        }
+
+        // Pass 2: parse candidate files once per build context.
+        let bundlesByName = Dictionary(product.bundles.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var owners: [Job: [Owner]] = [:]
+        var declaredInClosure: [String: Set<String>] = [:]
+        for b in product.bundles {
+            let closure = b.sourceFiles + b.linkedCode.flatMap(\.files)
+            let exported = closure.reduce(into: Set<String>()) { $0.formUnion(facts[$1]?.exportedImports ?? []) }
+            declaredInClosure[b.name] = closure.reduce(into: Set<String>()) { $0.formUnion(facts[$1]?.declared ?? []) }
             var claimed = Set<String>()
-            func add(_ files: [String], _ origin: UsageOrigin) {
-                for f in files where claimed.insert(f).inserted && scanners.contains(where: { $0.handles(f) }) {
-                    owners[Job(path: f, platform: b.sourcePlatform), default: []].append(Owner(bundle: b, origin: origin))
+            func add(_ files: [String], _ origin: UsageOrigin, settingsOf settings: Artifacts.Bundle?) {
+                var context = BuildContext.context(of: settings)
+                context.platform = b.sourcePlatform
+                context.exportedModules = exported
+                for f in files where claimed.insert(f).inserted && texts[f] != nil {
+                    owners[Job(path: f, context: context), default: []].append(Owner(bundle: b, origin: origin, context: context))
                 }
             }
-            add(b.sourceFiles, .app)
-            for link in b.linkedCode { add(link.files, .linked(link.kind, link.name, embedded: link.embedded)) }
+            add(b.sourceFiles, .app, settingsOf: b)
+            for link in b.linkedCode {
+                // A linked target's files compile with that target's settings; packages' and pods' are unknown.
+                add(link.files, .linked(link.kind, link.name, embedded: link.embedded),
+                    settingsOf: link.kind == .target ? bundlesByName[link.name] : nil)
+            }
         }
-        let jobs = owners.keys.sorted { ($0.path, $0.platform ?? "") < ($1.path, $1.platform ?? "") }
-        let source = input.source
+        let jobs = owners.keys.sorted { ($0.path, "\($0.context.hashValue)") < ($1.path, "\($1.context.hashValue)") }
+        let candidates = texts
         let found: [[SourceUsage]] = ConcurrentMap.map(jobs) { job in
-            guard let scanner = scanners.first(where: { $0.handles(job.path) }),
-                  let data = try? source.read(job.path), data.count <= limits.maxSourceFileBytes,
-                  let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { return [] }
-            return scanner.scan(source: text, path: job.path, platform: job.platform)
+            guard let scanner = scanners.first(where: { $0.handles(job.path) }), let text = candidates[job.path] else { return [] }
+            return scanner.scan(source: text, path: job.path, context: job.context)
         }
+
+        // Pass 3: attribution.
         var out: [Usage] = []
         for (job, usages) in zip(jobs, found) {
-            let path = job.path
             for owner in owners[job] ?? [] {
                 let b = owner.bundle
+                let shadowed = declaredInClosure[b.name] ?? []
                 for u in usages {
+                    if let symbol = u.symbol, shadowed.contains(symbol), facts[job.path]?.declared.contains(symbol) != true {
+                        continue  // the project's own declaration of that name (one in this file was already seen)
+                    }
                     out.append(Usage(capability: u.capability, key: u.key, api: u.api,
-                                     location: .source(path: path, line: u.line, column: u.column),
-                                     bundle: b.name, origin: owner.origin, strength: u.strength, ships: u.ships && b.kind.ships))
+                                     location: .source(path: job.path, line: u.line, column: u.column),
+                                     bundle: b.name, origin: owner.origin, strength: u.strength, ships: u.ships && b.kind.ships,
+                                     basis: u.basis, container: u.container))
                 }
             }
         }
+        markReached(&out, product: product, source: source, limits: limits)
+        return out
+    }
+
+    /// Marks linked, not embedded, uses whose declarations the bundle's own code names.
+    static func markReached(_ usages: inout [Usage], product: Product, source: FileSource, limits: ReaderLimits) {
+        var needed: [String: Set<String>] = [:]
+        for u in usages where u.ships && !u.container.isEmpty {
+            guard case .linked(_, _, false) = u.origin else { continue }
+            needed[u.bundle, default: []].formUnion(reachNames(u.container))
+        }
+        guard !needed.isEmpty else { return }
+        var mentioned: [String: Set<String>] = [:]
+        for b in product.bundles {
+            guard let names = needed[b.name] else { continue }
+            let scanner = SourceFactsScanner(names: names)
+            let found: [Set<String>] = ConcurrentMap.map(b.sourceFiles) { path in
+                guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes else { return [] }
+                let f = scanner.scan([UInt8](data))
+                // A declaration is not a use of it.
+                return f.mentioned.subtracting(f.declared)
+            }
+            mentioned[b.name] = found.reduce(into: Set<String>()) { $0.formUnion($1) }
+        }
+        for i in usages.indices where !usages[i].container.isEmpty {
+            guard case .linked(_, _, false) = usages[i].origin, let m = mentioned[usages[i].bundle] else { continue }
+            usages[i].reached = reachNames(usages[i].container).isSubset(of: m)
+        }
+    }
+
+    /// The names own code must write to reach a use: its type and its function (an
+    /// initializer is reached through the type's name).
+    static func reachNames(_ container: [String]) -> Set<String> {
+        Set(container.filter { $0 != "init" })
+    }
+}
+
+/// A target's build settings as a scanner needs them.
+enum BuildContext {
+    static func context(of bundle: Artifacts.Bundle?) -> SourceScanContext {
+        guard let s = bundle?.buildSettings, !s.isEmpty else { return SourceScanContext() }
+        var conditions = Set<String>()
+        var complete = true
+        for word in words(s["SWIFT_ACTIVE_COMPILATION_CONDITIONS"]?.value) {
+            if word.contains("$(") || word.contains("${") { complete = false } else { conditions.insert(word) }
+        }
+        let flags = words(s["OTHER_SWIFT_FLAGS"]?.value)
+        for (i, word) in flags.enumerated() {
+            if word.contains("$(") || word.contains("${") { complete = false; continue }
+            if word == "-D", i + 1 < flags.count { conditions.insert(flags[i + 1]) }
+            else if word.hasPrefix("-D"), word.count > 2 { conditions.insert(String(word.dropFirst(2))) }
+        }
+        var macros: [String: String] = [:]
+        for word in words(s["GCC_PREPROCESSOR_DEFINITIONS"]?.value) where !word.contains("$(") {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            macros[parts[0]] = parts.count > 1 ? parts[1] : "1"
+        }
+        return SourceScanContext(swiftConditions: complete ? conditions : nil, macros: macros)
+    }
+
+    /// A list-valued setting's words, quotes removed.
+    static func words(_ value: String?) -> [String] {
+        guard let value else { return [] }
+        var out: [String] = [], current = "", quote: Character?
+        for ch in value {
+            if let q = quote {
+                if ch == q { quote = nil } else { current.append(ch) }
+            } else if ch == "\"" || ch == "'" {
+                quote = ch
+            } else if ch == " " || ch == "\t" {
+                if !current.isEmpty { out.append(current); current = "" }
+            } else {
+                current.append(ch)
+            }
+        }
+        if !current.isEmpty { out.append(current) }
         return out
     }
 }

@@ -14,14 +14,54 @@ public struct MissingPurposeStringRule: Rule {
         `NS…UsageDescription` key, and App Store Connect rejects the upload (ITMS-90683). Apple \
         judges each bundle on its own: an app extension that uses the camera needs the key in \
         the extension's Info.plist, not only the app's. Add the key with a sentence that says \
-        why the feature needs the data. Code in embedded frameworks runs in the app, so it \
-        counts for the app.
+        why the feature needs the data.
+
+        A bundle's code is its own sources and binaries plus everything it links: framework and \
+        static-library targets, local packages and pods, transitively (each use names the chain). \
+        The same severity policy holds for built apps and projects:
+        - **error** — a use in the bundle's own code (its sources in its folder, its binaries), \
+        in a framework it embeds (that binary ships inside it and App Store Connect checks its \
+        references), or in linked code that the bundle's own code reaches by name (it names the \
+        type and the function that hold the use);
+        - **warning** — a use only in code the bundle links without embedding it and never names \
+        (a framework another bundle embeds, a static library or package whose unused code the \
+        linker strips), or in its own sources outside its folder: whether it runs needs a call graph.
+
+        A Swift or Objective-C name counts as Apple's API only where the file sees the module \
+        (imported, re-exported by an import, or `@_exported` by the target) and the target's \
+        code closure declares no type or function of that name. `#if` conditions are decided \
+        with the target's own compilation conditions (SWIFT_ACTIVE_COMPILATION_CONDITIONS, \
+        OTHER_SWIFT_FLAGS -D, GCC_PREPROCESSOR_DEFINITIONS) and platform.
         """,
         area: .privacy, severity: .error, tags: ["privacy", "app-review"],
         references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/protected_resources"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\n\nvoid startScanner(void) {\n    [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];\n}\n"]),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/App.swift"],
+                              links: ["AuthKit"], embeds: ["AuthKit", "Share"]),
+                ExampleTarget("Share", type: "app-extension", settings: ["INFOPLIST_FILE": "Share/Info.plist"],
+                              sources: ["Share/ShareViewController.swift"], links: ["AuthKit"]),
+                ExampleTarget("AuthKit", type: "framework", sources: ["AuthKit/BiometricGate.swift"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>NSFaceIDUsageDescription</key><string>Unlock your vault with Face ID.</string>"),
+                         "App/App.swift": "import UIKit\n",
+                         "Share/Info.plist": Self.markedPlist("<key>NSExtension</key><dict/>"),
+                         "Share/ShareViewController.swift": "import AuthKit\n\nfinal class ShareViewController {\n    func viewDidLoad() { BiometricGate().unlock() }\n}\n",
+                         "AuthKit/BiometricGate.swift": "import LocalAuthentication\n\npublic final class BiometricGate {\n    public init() {}\n    public func unlock() {\n        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n    }\n}\n"],
+                        kind: .project,
+                        note: "The share extension reaches Face ID through the team's framework: its own code calls BiometricGate.unlock(), whose body evaluates a biometric policy. An error for the extension; the app, which embeds the framework, declares the key."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/App.swift"],
+                              links: ["Location"]),
+                ExampleTarget("Location", type: "library.static", sources: ["Location/Tracker.swift"]),
+            ]),
+                         "App/Info.plist": Self.markedPlist("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/App.swift": "import UIKit\n",
+                         "Location/Tracker.swift": "import CoreLocation\n\nfinal class Tracker {\n    let manager = CLLocationManager()\n    func start() { manager.requestWhenInUseAuthorization() }\n}\n"],
+                        kind: .project,
+                        note: "Code of a static library the app links but never names: a warning, since the linker drops code nothing calls."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
@@ -29,7 +69,33 @@ public struct MissingPurposeStringRule: Rule {
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Scanner.m": "// [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil];\n#if DEBUG\nvoid debugCamera(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n#endif\n"],
                         note: "Comments and code compiled only into debug builds are not shipping uses."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                                                                          sources: ["App/AlarmManager.swift", "App/Settings.swift"]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.clock</string>"),
+                         "App/AlarmManager.swift": "final class AlarmManager {\n    static let shared = AlarmManager()\n    func requestAuthorization() async {}\n}\n",
+                         "App/Settings.swift": "import AlarmKit\nimport SwiftUI\n\nfunc enableAlarms() async {\n    await AlarmManager.shared.requestAuthorization()\n}\n"],
+                        kind: .project,
+                        note: "The app declares its own AlarmManager in another file of the target; it shadows AlarmKit's."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.clock</string>"),
+                         "App/Clock.swift": "import ClockCore\n\nfunc enableAlarms() async {\n    try? await AlarmManager.shared.requestAuthorization()\n}\n"],
+                        note: "The file does not import AlarmKit (nor a module that re-exports it), so AlarmManager is some other module's type."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["Shared/Location.swift"], embeds: ["Widget"]),
+                ExampleTarget("Widget", type: "app-extension",
+                              settings: ["INFOPLIST_FILE": "Widget/Info.plist", "SWIFT_ACTIVE_COMPILATION_CONDITIONS": "APP_EXTENSION"],
+                              sources: ["Shared/Location.swift"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key><string>Show the weather where you are.</string>"),
+                         "Widget/Info.plist": plistXML("<key>NSExtension</key><dict/>"),
+                         "Shared/Location.swift": "import CoreLocation\n\nfunc askForLocation() {\n    #if !APP_EXTENSION\n    CLLocationManager().requestWhenInUseAuthorization()\n    #endif\n}\n"],
+                        kind: .project,
+                        note: "Compilation conditions are the target's: APP_EXTENSION is set for the widget only, so the shared file's request never ships in it."),
         ])
+
+    /// An Info.plist whose root dictionary carries the example marker (where this rule points).
+    static func markedPlist(_ body: String) -> String {
+        plistXML(body).replacingOccurrences(of: "\n<dict>\n", with: "\n↓<dict>\n")
+    }
 
     static let catalog = ProtectedResourceCatalog.standard
     static let hostKinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp]
@@ -92,7 +158,7 @@ public struct MissingPurposeStringRule: Rule {
         case .binary: return true
         case .source(let path, _, _):
             switch u.origin {
-            case .linked(_, _, let embedded): return embedded
+            case .linked(_, _, let embedded): return embedded || u.reached
             case .app, .sdk:
                 // Own code of a framework bundle this one embeds ships inside it.
                 if u.bundle != host.name { return true }
