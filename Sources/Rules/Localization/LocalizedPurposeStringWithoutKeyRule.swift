@@ -13,22 +13,47 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
         looked up for keys it finds there. A key that exists only in `InfoPlist.strings` counts as \
         missing: if the code asks for the resource the app is terminated and App Store Connect \
         rejects the upload (ITMS-90683). Add the key to Info.plist, or remove the stray \
-        translation. When the table is shared with another bundle that does declare the key \
-        (an extension using the app's `InfoPlist.strings`), the stray translation is harmless \
-        unless this bundle asks for the resource, and the finding is a warning.
+        translation.
+
+        How sure the finding is depends on what Preflight knows of the bundle:
+
+        - The bundle's code (or a framework it embeds) uses the resource: an error, add the key.
+        - No code of the bundle could be seen (a folder of data files), or the app also uses \
+        code Preflight cannot read (pods, binary frameworks, remote packages): an error, as the \
+        code may ask — or a warning when the table is shared with another bundle that declares \
+        the key (an extension using the app's `InfoPlist.strings`).
+        - Preflight read the bundle's code and none uses the resource: a note to remove the \
+        stray translation; nothing asks, so nothing is terminated.
+        - A legacy key iOS no longer reads at the bundle's deployment target \
+        (NSBluetoothPeripheralUsageDescription from iOS 13, NSCalendarsUsageDescription and \
+        NSRemindersUsageDescription from iOS 17): a note to remove the translation, never a \
+        request to add the key.
         """,
         area: .localization, severity: .error, tags: ["privacy", "localization", "app-review"],
         references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/localizing_keys"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
-                         "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n↓\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n"]),
+                         "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n↓\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n"],
+                        note: "No code to judge by: the code may ask for Bluetooth."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.reader</string>"),
+                         "App/de.lproj/InfoPlist.strings": "↓\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n",
+                         "App/Reader.m": ExampleCode.bluetoothReader],
+                        note: "The code uses Bluetooth: iOS terminates the app when it asks."),
+            RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>15.0</string>\n<key>NSBluetoothAlwaysUsageDescription</key><string>Connect to your card reader.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n↓\"NSBluetoothPeripheralUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n"],
+                        note: "iOS 13 and later never read the legacy key: a note to remove the translation."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n\"CFBundleDisplayName\" = \"Belege\";\n"]),
+            RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>12.0</string>\n<key>NSBluetoothPeripheralUsageDescription</key><string>Connect to your card reader.</string>\n<key>NSBluetoothAlwaysUsageDescription</key><string>Connect to your card reader.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSBluetoothPeripheralUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n",
+                         "App/Reader.m": ExampleCode.bluetoothReader],
+                        note: "Both keys are in Info.plist; iOS 12 reads the legacy one."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
+        let use = PurposeKeyUse(context)
         var out: [Finding] = []
         // Which bundles load each InfoPlist table: a table shared with a bundle that declares
         // the key is that bundle's translation.
@@ -48,13 +73,33 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                 }
             }
             for (key, langs) in languagesByKey.sorted(by: { $0.key < $1.key }) {
+                let stray = "\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist"
+                // A translation nothing can show: a note to remove it, never "add the key".
+                let codeUse = use.codeUse(of: key, in: b)
+                var removal: (why: String, fix: String)?
+                if !PurposeKeyUse.isRead(key, by: b) {
+                    let target = PurposeKeyUse.iOSDeploymentTarget(b) ?? "?", since = PurposeKeyUse.replacedSince(key) ?? "?"
+                    removal = ("iOS \(since) and later never read it and the deployment target is iOS \(target), so remove the translation",
+                               "Remove \(key) from the InfoPlist.strings files.")
+                } else if codeUse == .notUsed {
+                    removal = ("none of its code that Preflight read uses the resource, so nothing asks: remove the stray translation (or add the key if a feature needs it)",
+                               "Remove \(key) from the InfoPlist.strings files, or add it to Info.plist.")
+                }
+                if let removal {
+                    var f = finding("\(stray); \(removal.why)", bundle: b.name, at: firstLocation[key], key: key, fix: removal.fix)
+                    f.severity = .note
+                    out.append(f)
+                    continue
+                }
                 let sharedWithDeclarer = firstLocation[key].map { at in
                     (sharers[at.path] ?? []).contains { $0.name != b.name && $0.infoValue(key) != nil }
                 } ?? false
-                var f = finding("\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist, so iOS treats it as absent; asking for the resource would terminate the app",
+                var f = finding("\(stray), so iOS treats it as absent; asking for the resource would terminate the app",
                                    bundle: b.name, at: firstLocation[key], key: key,
                                    fix: "Add \(key) to Info.plist.")
-                if sharedWithDeclarer { f.severity = .warning }
+                // A table shared with a bundle that declares the key is that bundle's translation:
+                // harmless unless this bundle asks, which only its code can show.
+                if sharedWithDeclarer && codeUse != .used { f.severity = .warning }
                 out.append(f)
             }
         }

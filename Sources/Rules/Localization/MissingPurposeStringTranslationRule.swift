@@ -13,28 +13,53 @@ public struct MissingPurposeStringTranslationRule: Rule {
         falls back to the development language in the middle of an otherwise translated app. \
         Reviewers in that storefront read a prompt they may not understand. Add the key to each \
         language's `InfoPlist.strings` (or `InfoPlist.xcstrings`).
+
+        Only prompts a user can see need a translation: a legacy key that iOS no longer reads \
+        at the bundle's deployment target (NSCalendarsUsageDescription from iOS 17, \
+        NSBluetoothPeripheralUsageDescription from iOS 13, NSLocationAlwaysUsageDescription \
+        from iOS 11) is not reported — `purpose_keys_for_deployment_target` says to remove it — \
+        and neither is a key whose resource none of the bundle's code uses when Preflight read \
+        that code (a built app's binaries, a project's or folder's sources; \
+        `unused_purpose_string` notes such keys). A use of any key of the same resource counts \
+        (requesting always-location first shows the when-in-use text). When no code of the \
+        bundle could be seen (a folder of data files) or the app also uses code Preflight \
+        cannot read (pods, binary frameworks, remote packages), every declared key is checked.
         """,
         area: .localization, severity: .warning, tags: ["privacy", "localization"],
         triggering: [
-            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>\n<key>NSLocationWhenInUseUsageDescription</key><string>Show stores near you.</string>"),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>\n<key>NSLocationWhenInUseUsageDescription</key>↓<string>Show stores near you.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n",
-                         "App/fr.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Scanner les reçus.\";\n"]),
+                         "App/fr.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Scanner les reçus.\";\n"],
+                        note: "No code to judge by: every declared key is checked."),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>↓<string>Scan receipts to add them to your expenses.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Belege\";\n",
+                         "App/Scanner.m": ExampleCode.cameraScanner],
+                        note: "The code asks for the camera, so German users see the English prompt."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n",
                          "App/en.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Receipts\";\n"],
                         note: "The development language (en) falls back to Info.plist by design."),
+            RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>17.0</string>\n<key>NSCalendarsFullAccessUsageDescription</key><string>Add your bookings to your calendar.</string>\n<key>NSCalendarsUsageDescription</key><string>Add your bookings to your calendar.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSCalendarsFullAccessUsageDescription\" = \"Buchungen in den Kalender eintragen.\";\n"],
+                        note: "iOS 17 and later never read NSCalendarsUsageDescription: nothing to translate (purpose_keys_for_deployment_target notes it)."),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>\n<key>NSMicrophoneUsageDescription</key><string>Record voice notes.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n",
+                         "App/Scanner.m": ExampleCode.cameraScanner],
+                        note: "None of the code records audio, so the microphone prompt never shows."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
+        let use = PurposeKeyUse(context)
         var out: [Finding] = []
         for b in context.product.bundles where b.kind.ships {
             let loc = InfoPlistLocalizations(b)
             let dev = InfoPlistLocalizations.developmentLanguage(b)
             let languages = loc.languages.filter { $0 != dev && $0 != "Base" && !$0.hasPrefix(dev + "-") }
             guard !languages.isEmpty else { continue }
-            for d in PurposeStrings.declared(in: b) where d.value != nil {
+            // Only prompts iOS can show: keys it reads, for resources the code may use.
+            for d in PurposeStrings.declared(in: b) where d.value != nil && use.mayPrompt(d.key, in: b) {
                 let missing = languages.filter { loc.byLanguage[$0]?[d.key] == nil }
                 guard !missing.isEmpty else { continue }
                 out.append(finding("\(d.key) of \(b.name) is not translated in \(missing.joined(separator: ", ")) (\(missing.count) of \(languages.count) languages); the prompt falls back to \(dev)",

@@ -11,15 +11,27 @@ public struct UnknownLocalizedInfoKeyRule: Rule {
         rationale: """
         A misspelled key is never read: the prompt shows the untranslated text, or, when the \
         Info.plist has the same typo, the app has no purpose string at all. Use the exact key.
+
+        The rule is about spelling only. A correctly spelled key that iOS no longer reads at \
+        the bundle's deployment target (NSBluetoothPeripheralUsageDescription from iOS 13) or \
+        that the code never uses is not reported here: `purpose_keys_for_deployment_target`, \
+        `localized_purpose_string_without_key` and `unused_purpose_string` say to remove it. A \
+        misspelled key is reported whether or not the code uses the resource, because iOS never \
+        reads it under any deployment target.
         """,
         area: .localization, severity: .error, tags: ["privacy", "localization"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "↓\"NSCameraUsageUsageDescription\" = \"Belege scannen.\";\n"]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSPhotoLibraryUsageDescription</key><string>Attach photos of receipts.</string>"),
+                         "App/fr.lproj/InfoPlist.strings": "↓\"NSPhotoLibaryUsageDescription\" = \"Joindre des photos de reçus.\";\n"]),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n"]),
+            RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>15.0</string>\n<key>NSBluetoothAlwaysUsageDescription</key><string>Connect to your card reader.</string>\n<key>NSBluetoothPeripheralUsageDescription</key><string>Connect to your card reader.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n\"NSBluetoothPeripheralUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n"],
+                        note: "A real key iOS 15 no longer reads is not a typo; purpose_keys_for_deployment_target says to remove it."),
         ])
 
     /// Purpose keys that exist but are not in the catalog (macOS-only, low-confidence, legacy).

@@ -1,0 +1,105 @@
+import Foundation
+import Artifacts
+import Evidence
+
+/// Whether a purpose key matters for a bundle: does iOS read it for the bundle's deployment
+/// target, and does the bundle's code use the resource it guards. The rules about purpose keys
+/// (deployment target, translations, unused keys) ask here instead of each deciding alone.
+struct PurposeKeyUse {
+    /// What Preflight knows of a bundle's use of the resource a key guards.
+    enum CodeUse: Equatable {
+        /// Shipping code of the bundle, or of a framework it embeds, uses the resource (any
+        /// strength of evidence, any provenance).
+        case used
+        /// Preflight read the bundle's code (a built app's binaries, a project target's sources
+        /// and linked code, the sources below a folder bundle's Info.plist), found no use, and
+        /// the input uses no code Preflight cannot read.
+        case notUsed
+        /// No code of the bundle could be seen (a folder of data files, an unreadable binary),
+        /// or the input also uses code Preflight cannot read (pods, binary frameworks, remote
+        /// packages): a use may exist.
+        case unknown
+    }
+
+    let product: Product
+    /// Bundle name → keys used by its own code and by the frameworks it embeds.
+    private let usedKeys: [String: Set<String>]
+
+    init(_ context: RuleContext) {
+        product = context.product
+        var used: [String: Set<String>] = [:]
+        // Frameworks' and resource bundles' code runs in the bundle that embeds them.
+        for u in context.evidence.usages where u.ships && !u.key.isEmpty {
+            var name: String? = u.bundle
+            while let n = name, let b = product.bundle(named: n) {
+                used[b.name, default: []].insert(u.key)
+                name = b.parent
+                if b.kind != .framework && b.kind != .resourceBundle { break }
+            }
+        }
+        usedKeys = used
+    }
+
+    // MARK: Does iOS read the key?
+
+    /// The iOS deployment target when it is known and a version number (nil for watch apps and
+    /// non-iOS targets, whose versions count differently, and for unresolved settings).
+    static func iOSDeploymentTarget(_ bundle: Artifacts.Bundle) -> String? {
+        guard bundle.kind != .watchApp, bundle.sourcePlatform ?? "iOS" == "iOS",
+              let v = bundle.minimumOSVersion, v.first?.isNumber == true else { return nil }
+        return v
+    }
+
+    /// For a legacy key, the iOS version from which iOS no longer reads it (`"13.0"` for
+    /// NSBluetoothPeripheralUsageDescription), from the catalog.
+    static func replacedSince(_ key: String) -> String? {
+        ProtectedResourceCatalog.standard.resource(forKey: key)?.neededOnlyBelowIOS
+    }
+
+    /// False only when iOS reads the key on no OS version the bundle supports: a legacy key in a
+    /// bundle whose iOS deployment target is known and at or above the version that replaced it.
+    /// An unknown target counts as possibly old (the key may be read).
+    static func isRead(_ key: String, by bundle: Artifacts.Bundle) -> Bool {
+        guard let since = replacedSince(key), let target = iOSDeploymentTarget(bundle) else { return true }
+        return VersionOrder.compare(target, since) == .orderedAscending
+    }
+
+    // MARK: Does the code use it?
+
+    /// Keys that guard one resource: a use of one may show the prompt of another (requesting
+    /// always-location first shows the when-in-use text; a Bluetooth manager needs the legacy
+    /// key below iOS 13 and the current one from it).
+    static let families: [[String]] = [
+        ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription", "NSLocationUsageDescription"],
+        ["NSCalendarsUsageDescription", "NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription"],
+        ["NSRemindersUsageDescription", "NSRemindersFullAccessUsageDescription"],
+        ["NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription"],
+        ["NSPhotoLibraryUsageDescription", "NSPhotoLibraryAddUsageDescription"],
+        ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"],
+    ]
+
+    /// The keys guarding the same resource as `key`, itself included.
+    static func family(of key: String) -> [String] {
+        families.first { $0.contains(key) } ?? [key]
+    }
+
+    /// Keys the shipping code of a bundle (with the frameworks it embeds) uses.
+    func usedKeys(in bundle: Artifacts.Bundle) -> Set<String> { usedKeys[bundle.name] ?? [] }
+
+    /// Whether Preflight saw any code of the bundle at all.
+    static func sawCode(_ bundle: Artifacts.Bundle) -> Bool {
+        !bundle.sourceFiles.isEmpty || !bundle.linkedCode.isEmpty || bundle.binaries.contains { $0.macho != nil }
+    }
+
+    /// Whether the bundle's code uses the resource `key` guards (any key of its family).
+    func codeUse(of key: String, in bundle: Artifacts.Bundle) -> CodeUse {
+        if !usedKeys(in: bundle).isDisjoint(with: Self.family(of: key)) { return .used }
+        return Self.sawCode(bundle) && !product.usesExternalCode ? .notUsed : .unknown
+    }
+
+    /// Whether the bundle's users may ever see the prompt of `key`: iOS reads the key for the
+    /// bundle's deployment target, and its code uses the resource or could not be seen whole.
+    func mayPrompt(_ key: String, in bundle: Artifacts.Bundle) -> Bool {
+        Self.isRead(key, by: bundle) && codeUse(of: key, in: bundle) != .notUsed
+    }
+}
