@@ -47,8 +47,8 @@ public struct Usage: Sendable, Hashable {
     public var basis: String?
     /// The declarations around a source use: its outermost type and its function.
     public var container: [String]
-    /// For code the bundle links but does not embed: the bundle's own code names the
-    /// declarations that hold this use (`container`), so the bundle reaches it.
+    /// For code the bundle links or embeds: the bundle's own code names the declarations that
+    /// hold this use (`container`), so the bundle reaches it.
     public var reached: Bool
 
     public init(capability: String, key: String, api: String, location: UsageLocation, bundle: String,

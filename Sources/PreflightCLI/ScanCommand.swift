@@ -21,6 +21,9 @@ struct CommonScanOptions: ParsableArguments {
     @Option(name: .customLong("build-configuration"), help: "Xcode build configuration to read (default: Release).")
     var buildConfiguration: String?
 
+    @Flag(name: .customLong("full-parse"), help: .hidden)
+    var fullParse = false
+
     func makeConfiguration() throws -> Configuration {
         var c = Configuration()
         let path = config ?? (FileManager.default.fileExists(atPath: Configuration.fileName) ? Configuration.fileName : nil)
@@ -42,6 +45,7 @@ struct CommonScanOptions: ParsableArguments {
             do { try c.setLimit(parts[0], to: v) } catch let e as Configuration.Error { throw ValidationError(e.description) }
         }
         if let b = buildConfiguration { c.buildConfiguration = b }
+        c.fullSourceParse = fullParse
         return c
     }
 }

@@ -15,6 +15,9 @@ public struct Configuration: Sendable, Equatable {
     public var failOn: Severity = .error
     /// Build configuration to read from Xcode projects (nil: Release, else the default one).
     public var buildConfiguration: String?
+    /// Parse every source file, also those that mention no API the scanners match on
+    /// (same findings, slower: the benchmark compares both).
+    public var fullSourceParse = false
 
     public init() {}
 

@@ -32,7 +32,8 @@ public enum Scanner {
     }
 
     public static func scan(_ loaded: LoadedInput, configuration: Configuration = Configuration()) -> ScanResult {
-        let evidence = EvidenceIndex.build(loaded, scanners: sourceScanners)
+        let scanners = configuration.fullSourceParse ? sourceScanners.map { FullParse(base: $0) as any SourceScanning } : sourceScanners
+        let evidence = EvidenceIndex.build(loaded, scanners: scanners)
         let context = RuleContext(product: loaded.product, evidence: evidence)
         var findings: [Finding] = []
         for rule in configuration.activeRules {
@@ -78,5 +79,16 @@ public enum Scanner {
         if ka != kb { return ka < kb }
         if a.rule != b.rule { return a.rule < b.rule }
         return a.message < b.message
+    }
+}
+
+/// A scanner that parses every file it handles, for comparison with the prefiltered scan.
+struct FullParse: SourceScanning {
+    let base: any SourceScanning
+    func handles(_ path: String) -> Bool { base.handles(path) }
+    var triggerNames: Set<String> { base.triggerNames }
+    func mayUse(_ facts: SourceFacts) -> Bool { true }
+    func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
+        base.scan(source: source, path: path, context: context)
     }
 }

@@ -149,11 +149,11 @@ public enum SourceEvidence {
         return out
     }
 
-    /// Marks linked, not embedded, uses whose declarations the bundle's own code names.
+    /// Marks uses in linked code whose declarations the bundle's own code names.
     static func markReached(_ usages: inout [Usage], product: Product, source: FileSource, limits: ReaderLimits) {
         var needed: [String: Set<String>] = [:]
         for u in usages where u.ships && !u.container.isEmpty {
-            guard case .linked(_, _, false) = u.origin else { continue }
+            guard case .linked = u.origin else { continue }
             needed[u.bundle, default: []].formUnion(reachNames(u.container))
         }
         guard !needed.isEmpty else { return }
@@ -170,7 +170,7 @@ public enum SourceEvidence {
             mentioned[b.name] = found.reduce(into: Set<String>()) { $0.formUnion($1) }
         }
         for i in usages.indices where !usages[i].container.isEmpty {
-            guard case .linked(_, _, false) = usages[i].origin, let m = mentioned[usages[i].bundle] else { continue }
+            guard case .linked = usages[i].origin, let m = mentioned[usages[i].bundle] else { continue }
             usages[i].reached = reachNames(usages[i].container).isSubset(of: m)
         }
     }

@@ -19,13 +19,13 @@ public struct MissingPurposeStringRule: Rule {
         A bundle's code is its own sources and binaries plus everything it links: framework and \
         static-library targets, local packages and pods, transitively (each use names the chain). \
         The same severity policy holds for built apps and projects:
-        - **error** — a use in the bundle's own code (its sources in its folder, its binaries), \
-        in a framework it embeds (that binary ships inside it and App Store Connect checks its \
-        references), or in linked code that the bundle's own code reaches by name (it names the \
-        type and the function that hold the use);
-        - **warning** — a use only in code the bundle links without embedding it and never names \
-        (a framework another bundle embeds, a static library or package whose unused code the \
-        linker strips), or in its own sources outside its folder: whether it runs needs a call graph.
+        - **error** — a use in the bundle's own code (its sources in its folder, or any of its \
+        binaries: App Store Connect checks the references of every binary it ships, embedded \
+        frameworks included), or in linked or embedded code that the bundle's own sources reach \
+        by name (they name the type and the function that hold the use);
+        - **warning** — a use only in source code the bundle links or embeds and never names \
+        (a shared framework, a static library or package whose unused code the linker strips), or \
+        in its own sources outside its folder: whether it runs in this bundle needs a call graph.
 
         A Swift or Objective-C name counts as Apple's API only where the file sees the module \
         (imported, re-exported by an import, or `@_exported` by the target) and the target's \
@@ -61,7 +61,7 @@ public struct MissingPurposeStringRule: Rule {
                          "App/App.swift": "import UIKit\n",
                          "Location/Tracker.swift": "import CoreLocation\n\nfinal class Tracker {\n    let manager = CLLocationManager()\n    func start() { manager.requestWhenInUseAuthorization() }\n}\n"],
                         kind: .project,
-                        note: "Code of a static library the app links but never names: a warning, since the linker drops code nothing calls."),
+                        note: "Code of a static library the app links but never names: a warning, since the linker drops code nothing calls and whether it runs needs a call graph."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
@@ -124,23 +124,32 @@ public struct MissingPurposeStringRule: Rule {
                     guard b.sourcePlatform ?? "iOS" == "iOS", let min = b.minimumOSVersion, min.first?.isNumber == true,
                           VersionOrder.compare(min, below) == .orderedAscending else { continue }
                 }
+                // One use can reach the bundle twice (as a framework's own code and as code the
+                // bundle links): keep the reading that decides the severity.
+                let all = usages.sorted { describe($0) < describe($1) }
                 var seenLocations = Set<UsageLocation>()
-                let sorted = usages.sorted { describe($0) < describe($1) }.filter { seenLocations.insert($0.location).inserted }
+                let direct = all.filter { isDirect($0, host: b) }.filter { seenLocations.insert($0.location).inserted }
+                let sorted = direct + all.filter { seenLocations.insert($0.location).inserted }
                 // Binaries count wherever they are (App Store Connect checks every binary's
                 // references); in sources, code outside the target's own folder — a shared
                 // framework or a local package — may never run in this bundle.
-                let direct = sorted.filter { isDirect($0, host: b) }
-                let first = direct.first ?? sorted[0]
+                let first = sorted[0]
                 let resource = Self.catalog.resource(forKey: key)?.resource ?? key
                 let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
                 var f = finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
                                 bundle: b.name, at: location, key: key,
-                                evidence: (direct + sorted.filter { !isDirect($0, host: b) }).prefix(5).map(evidenceRef),
+                                evidence: sorted.prefix(5).map(evidenceRef),
                                 fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it.")
                 if direct.isEmpty {
                     f.severity = .warning
                     let whose: String
-                    if case .linked = first.origin { whose = "code it links but does not embed" } else { whose = "shared code outside the target's folder" }
+                    if case .linked = first.origin {
+                        whose = "code it links that its own code never names"
+                    } else if first.bundle != b.name {
+                        whose = "code of the framework \(first.bundle) it embeds, which its own code never names"
+                    } else {
+                        whose = "shared code outside the target's folder"
+                    }
                     f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), \(whose)) but its Info.plist has no \(key); if this bundle can reach that code, iOS terminates it when it asks (ITMS-90683)"
                 }
                 out.append(f)
@@ -149,20 +158,18 @@ public struct MissingPurposeStringRule: Rule {
         return out
     }
 
-    /// Whether the use is certainly in code this bundle ships (see the severity policy in the
-    /// rationale): its binaries, its own sources in its folder, and the sources of frameworks it
-    /// embeds. Code it links but does not embed, and its own sources outside its folder, may
-    /// be unreachable or stripped by the linker.
+    /// Whether the use is certainly code this bundle runs (the severity policy in the
+    /// rationale): its binaries, its own sources in its folder, and linked or embedded code its
+    /// own code names. Other linked code, frameworks' own sources and the bundle's sources
+    /// outside its folder may never run in it, or be stripped by the linker.
     func isDirect(_ u: Usage, host: Artifacts.Bundle) -> Bool {
         switch u.location {
         case .binary: return true
         case .source(let path, _, _):
             switch u.origin {
-            case .linked(_, _, let embedded): return embedded || u.reached
+            case .linked: return u.reached
             case .app, .sdk:
-                // Own code of a framework bundle this one embeds ships inside it.
-                if u.bundle != host.name { return true }
-                return host.path.isEmpty || path.hasPrefix(host.path + "/")
+                return u.bundle == host.name && (host.path.isEmpty || path.hasPrefix(host.path + "/"))
             }
         }
     }
