@@ -53,6 +53,11 @@ enum PurposeStrings {
             || folded.hasPrefix("fixme") || trimmed.allSatisfy({ $0 == "." || $0 == "-" || $0 == "_" || $0 == "?" }) {
             return "is a placeholder (\"\(trimmed)\")"
         }
+        // The key's own name (or Xcode's label for it) copied into the value, as a generated
+        // InfoPlist.strings does before anyone translates it.
+        if (isPurposeKey(trimmed) && !trimmed.contains(" ")) || (folded.hasPrefix("privacy - ") && folded.hasSuffix("usage description")) {
+            return "is the key's name, not a description (\"\(trimmed)\")"
+        }
         return nil
     }
 
