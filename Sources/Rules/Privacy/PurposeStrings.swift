@@ -61,29 +61,210 @@ enum PurposeStrings {
         return nil
     }
 
-    /// Words that only restate that a permission is asked for.
-    static let fillerWords: Set<String> = [
-        "this", "the", "app", "application", "needs", "need", "requires", "require", "required", "uses", "use",
-        "wants", "want", "access", "to", "your", "you", "we", "our", "us", "permission", "permissions", "for",
-        "allow", "allows", "please", "is", "would", "like", "will", "be", "a", "an", "of", "and", "or", "in",
-        "grant", "enable", "request", "requests", "requesting", "usage", "privacy", "accessing", "it", "app's",
-        "device", "device's", "my", "can", "may", "must", "should", "has", "have", "used", "with", "on",
-    ]
+    // MARK: - Generic strings
 
-    /// Nouns that name a protected resource; a string made only of these and filler says nothing.
-    static let resourceWords: Set<String> = [
-        "camera", "cameras", "photo", "photos", "library", "gallery", "pictures", "images", "location", "locations",
-        "gps", "position", "microphone", "mic", "audio", "contacts", "contact", "address", "book", "calendar",
-        "calendars", "events", "reminders", "bluetooth", "motion", "fitness", "health", "data", "speech",
-        "recognition", "face", "id", "faceid", "touch", "biometrics", "biometric", "nfc", "tracking", "track",
-        "media", "music", "homekit", "home", "siri", "network", "local", "always", "when", "whenever", "background",
-        "information", "info", "services", "service", "store", "save", "saving", "read", "write", "add",
-    ]
-
-    /// True when the string only says that access is needed, not why.
-    static func isGeneric(_ value: String) -> Bool {
-        let words = value.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
+    /// True when the string only says that access is needed, not why: every word is a word that
+    /// asks for or announces access, or a word that names the protected resource, in one of the
+    /// languages of `vocabularies` ("This app needs access to your camera", "Location",
+    /// "openHAB benötigt Zugriff auf deine Kamera."). One word of anything else (a feature, an
+    /// action, a benefit: "scan", "QR", "nearby", "upload") and the string passes, so a complete
+    /// explanation in any language passes, and so does any string in a language without a
+    /// vocabulary (Korean, Japanese, Chinese, …): those are not judged. `appNames` (the bundle's
+    /// display name, name, …) count as filler wherever they appear.
+    static func isGeneric(_ value: String, appNames: [String] = []) -> Bool {
+        var text = value
+        // `$(PRODUCT_NAME)` and the like stand for the app's name.
+        while let open = text.range(of: "$(") ?? text.range(of: "${") {
+            let close = text[open.upperBound...].firstIndex(where: { $0 == ")" || $0 == "}" }) ?? text.index(before: text.endIndex)
+            text.replaceSubrange(open.lowerBound...close, with: " ")
+        }
+        var tokens = text.split { !$0.isLetter }.map(String.init)
+        guard !tokens.isEmpty else { return false }
+        let names = Set(appNames.flatMap { $0.lowercased().split { !$0.isLetter }.map(String.init) })
+        // "openHAB needs …", "DuckDuckGo benötigt …": a name-like first word before a verb of
+        // need is the app's name, not a purpose.
+        if tokens.count > 1, subjectVerbs.contains(tokens[1].lowercased()), looksLikeName(tokens[0]) { tokens.removeFirst() }
+        let all = tokens.map { $0.lowercased() }
+        let words = all.filter { !names.contains($0) }
         guard !words.isEmpty else { return false }
-        return words.allSatisfy { fillerWords.contains($0) || resourceWords.contains($0) }
+        return vocabularies.contains { $0.restatesPermission(words) && !$0.namesPurpose(all) }
     }
+
+    /// A word with a capital after its first letter ("openHAB", "DuckDuckGo") or in capitals
+    /// only ("VLC") is taken for a name.
+    static func looksLikeName(_ word: String) -> Bool {
+        word.dropFirst().contains(where: \.isUppercase) || (word.count > 1 && word.allSatisfy(\.isUppercase))
+    }
+
+    /// Verbs that follow the app's name in "<App> needs/uses/wants …", in the vocabularies' languages.
+    static let subjectVerbs: Set<String> = [
+        "needs", "requires", "wants", "would", "will", "uses", "may",                  // English
+        "benötigt", "braucht", "möchte", "verwendet", "nutzt",                         // German
+        "a", "nécessite", "utilise", "veut",                                           // French ("a besoin")
+        "necesita", "requiere", "usa", "utiliza", "quiere", "precisa", "requer", "quer", // Spanish, Portuguese
+        "ha", "richiede", "utilizza", "vuole",                                         // Italian ("ha bisogno")
+        "heeft", "gebruikt", "wil", "vereist",                                         // Dutch
+        "trenger", "behøver", "bruker", "bruger", "vil", "krever", "kræver",           // Norwegian, Danish
+        "behöver", "kräver", "använder",                                               // Swedish
+        "potrzebuje", "wymaga",                                                        // Polish
+    ]
+
+    /// The words of one language that a purpose string can be made of without saying why.
+    struct Vocabulary: Sendable {
+        let language: String
+        /// Words that only ask for or announce access: articles, pronouns, "app", auxiliaries,
+        /// "need", "allow", "access", "permission", prepositions, and vague non-reasons ("to work
+        /// properly"). Never a word that names a feature or an action on the data ("scan",
+        /// "share", "save", "upload"), nor a negation: "This app does not …" states a use.
+        let filler: Set<String>
+        /// Nouns that name a protected resource or its data.
+        let resources: Set<String>
+        /// Word sequences that name a purpose although all their words are filler
+        /// ("to access your app", what Face ID is for).
+        let purposes: [[String]]
+
+        init(_ language: String, filler: String, resources: String, purposes: [String] = []) {
+            self.language = language
+            self.filler = Set(filler.split(whereSeparator: \.isWhitespace).map(String.init))
+            self.resources = Set(resources.split(whereSeparator: \.isWhitespace).map(String.init))
+            self.purposes = purposes.map { $0.split(separator: " ").map(String.init) }
+        }
+
+        func restatesPermission(_ words: [String]) -> Bool {
+            words.allSatisfy { filler.contains($0) || resources.contains($0) }
+        }
+
+        func namesPurpose(_ words: [String]) -> Bool {
+            purposes.contains { p in words.indices.contains { i in words[i...].starts(with: p) } }
+        }
+    }
+
+    /// One vocabulary per language whose word boundaries are spaces and whose requests are
+    /// judged reliably from words alone. Words are lower case; a string is split at every
+    /// character that is not a letter, so "d’accéder" is "d" and "accéder", "app's" is "app" and "s".
+    static let vocabularies: [Vocabulary] = [
+        Vocabulary("en", filler: """
+            a an the this that it its i me my we our us you your user users app apps application device devices phone iphone ipad s t d ll re ve
+            is are be been being am was were will would shall should can could may might must do does did have has had
+            need needs needed require requires required requiring want wants wanted like
+            use uses used using usage access accesses accessing accessed permission permissions permit allow allows allowed allowing
+            let lets grant granted give enable enabled enabling request requests requested requesting ask asks asked please kindly
+            get getting determine determining protect protecting protection secure securing security
+            to for of in on at by with from and or when while only also always whenever
+            work works working function functions functioning properly correctly current
+            """, resources: """
+            camera cameras photo photos picture pictures image images video videos library libraries gallery album albums roll
+            location locations gps position geolocation whereabouts microphone microphones mic audio sound
+            contacts contact address book calendar calendars event events reminder reminders bluetooth motion fitness health
+            speech recognition face id faceid touch touchid biometrics biometric nfc tracking media music apple homekit home siri
+            network local lan wifi services service background foreground information info data credentials
+            """, purposes: ["to access your app", "to access the app", "to access your application", "to access the application",
+                            "to access your account", "to access the account"]),
+        Vocabulary("de", filler: """
+            der die das den dem des ein eine einen einem einer dieser diese dieses ihr ihre ihren ihrem ihrer dein deine deinen deinem deiner
+            sie du wir uns unser unsere app apps anwendung gerät geräts iphone ipad
+            ist sind wird werden wurde kann können muss müssen möchte möchten soll bitte
+            benötigt benötigen braucht brauchen erfordert erforderlich notwendig nötig
+            zugriff zugang zugreifen erlaubnis berechtigung berechtigungen erlauben erlaube zulassen gewähren verwenden verwendet nutzen nutzt benutzen
+            auf zu zur zum für von mit und oder in im an
+            """, resources: """
+            kamera fotos foto bilder bild fotomediathek mediathek galerie standort standorts position ortung mikrofon
+            kontakte kontakten kalender erinnerungen bluetooth bewegung gesundheit gesundheitsdaten spracherkennung face id
+            netzwerk lokalen lokales lokale musik medien daten
+            """),
+        Vocabulary("fr", filler: """
+            le la les l un une des de du d ce cet cette cela votre vos ton ta tes son sa ses nous vous je j il elle on
+            application app appli appareil iphone ipad
+            est sont être sera a ont avoir besoin nécessite nécessaire requiert requis veut voudrait souhaite peut doit
+            accès accéder autorisation autorisations permission autoriser autorisez permettre utiliser utilise utilisé utilisation
+            à au aux pour par avec et ou en sur dans svp merci
+            """, resources: """
+            caméra appareil photo photos photothèque galerie bibliothèque localisation position emplacement microphone micro
+            contacts calendrier calendriers rappels bluetooth mouvement santé reconnaissance vocale face id réseau local musique médias données
+            """),
+        Vocabulary("es", filler: """
+            el la los las lo un una unos unas este esta esto su sus tu tus mi mis nuestro nuestra nosotros usted te le nos
+            aplicación app dispositivo iphone ipad
+            es son ser será está necesita necesitamos necesitan requiere requerimos precisa quiere quisiera desea puede debe
+            acceso acceder permiso permisos permitir permite permita autorización usar utilizar uso
+            a al de del para por con y o en sobre favor
+            """, resources: """
+            cámara camara fotos foto galería fototeca biblioteca ubicación ubicacion localización posición micrófono microfono
+            contactos calendario calendarios recordatorios bluetooth movimiento salud reconocimiento voz face id red local música medios datos
+            """),
+        Vocabulary("pt", filler: """
+            o a os as um uma este esta isto seu sua seus suas teu tua nosso nossa nós você voce te lhe nos
+            aplicativo aplicação app dispositivo iphone ipad
+            é são ser será está precisa precisamos precisam necessita necessitamos requer quer gostaria deseja pode deve
+            acesso acessar aceder permissão permissões permitir permita autorização usar utilizar uso
+            ao à de do da dos das para por com e ou em no na sobre favor
+            """, resources: """
+            câmera câmara camera fotos foto galeria fototeca biblioteca localização localizacao posição microfone
+            contatos contactos calendário calendários lembretes bluetooth movimento saúde reconhecimento fala face id rede local música mídia dados
+            """),
+        Vocabulary("it", filler: """
+            il lo la i gli le l un uno una questo questa suo sua tuo tua vostro vostra nostro nostra noi voi ti ci
+            applicazione app dispositivo iphone ipad
+            è sono essere sarà ha hanno bisogno necessita richiede vuole vorrebbe può deve
+            accesso accedere permesso permessi autorizzazione consentire consenti permettere usare utilizzare uso
+            a al alla alle allo ai agli di del della dei delle per con e o in su favore
+            """, resources: """
+            fotocamera camera foto galleria libreria posizione localizzazione microfono contatti calendario calendari promemoria
+            bluetooth movimento salute riconoscimento vocale face id rete locale musica dati
+            """),
+        Vocabulary("nl", filler: """
+            de het een deze dit uw jouw je jij wij we ons onze u app applicatie apparaat toestel iphone ipad
+            is zijn wordt worden heeft hebben nodig vereist wil wilt kan moet mag
+            toegang toestemming gebruik gebruiken gebruikt toestaan sta toe
+            tot aan voor van met en of in op om alstublieft
+            """, resources: """
+            camera foto fotos fotobibliotheek bibliotheek galerij locatie positie microfoon contacten agenda herinneringen
+            bluetooth beweging gezondheid spraakherkenning face id netwerk lokale muziek gegevens
+            """),
+        // Norwegian (Bokmål) and Danish share most of these words.
+        Vocabulary("nb/da", filler: """
+            den det en et ei din ditt dine vi oss vår våre du deg dig jeres er har trenger behøver kræver krever vil kan må skal
+            app appen applikasjon applikationen applikasjonen enhet enheten enhed enheden
+            tilgang adgang til tillatelse tilladelse tillat tillad bruke bruge bruk brug brukes bruges
+            for av af med og eller i på
+            """, resources: """
+            kamera kameraet bilder bildene foto fotoer fotobibliotek fotobiblioteket bibliotek plassering posisjon lokation placering
+            mikrofon mikrofonen kontakter kalender påminnelser bluetooth bevegelse helse sundhed face id nettverk netværk lokale musikk musik data
+            """),
+        Vocabulary("sv", filler: """
+            den det en ett din ditt dina vi oss vår våra du dig är har behöver kräver vill kan måste ska
+            app appen applikation applikationen enhet enheten
+            åtkomst tillgång till behörighet tillåt tillåta använda används användning
+            för av med och eller i på
+            """, resources: """
+            kamera kameran bilder foton bildbibliotek bildbiblioteket plats platsen position mikrofon mikrofonen kontakter kalender
+            påminnelser bluetooth rörelse hälsa face id nätverk lokala musik data
+            """),
+        Vocabulary("tr", filler: """
+            bu uygulama uygulamanın cihaz cihazın sizin senin bizim
+            izin izni izne erişim erişimi erişmek gerekli gerekiyor gerek ihtiyaç ihtiyacı duyar kullanmak kullanım için ve veya lütfen
+            """, resources: """
+            kamera kameraya kamerayı konum konuma konumunuz konumunuza mikrofon mikrofona fotoğraf fotoğraflar galeri rehber kişiler
+            takvim bluetooth sağlık face id ağ yerel müzik
+            """),
+        Vocabulary("ru", filler: """
+            это этот эта приложение приложению приложения приложении ваш вашей вашу ваша ваши вашему вам вы мы нам наш
+            нужен нужна нужно нужны необходим необходимо необходима требуется требует хочет хотим может должно
+            доступ доступа доступу разрешение разрешения разрешите разрешить использовать используется использования
+            к для в на и или с пожалуйста
+            """, resources: """
+            камера камеру камере камеры фото фотографии фотографиям галерея галерее галерею медиатеке геопозиция геопозиции
+            местоположение местоположению микрофон микрофону микрофона контакты контактам календарь календарю напоминания
+            bluetooth здоровье face id сеть сети локальной музыка данные данным
+            """),
+        Vocabulary("pl", filler: """
+            ta ten to twój twoja twoje twojego twojej wasz nasz my nam ci aplikacja aplikacji aplikację urządzenie urządzenia
+            jest są będzie potrzebuje potrzebujemy wymaga wymagany wymagane chce może musi
+            dostęp dostępu dostępem zezwolenie uprawnienie uprawnienia zezwól pozwól zezwolić używać użycie używa
+            do dla na w z i lub proszę
+            """, resources: """
+            aparat aparatu kamera kamery zdjęcia zdjęć galeria galerii biblioteka biblioteki lokalizacja lokalizacji położenie
+            mikrofon mikrofonu kontakty kontaktów kalendarz przypomnienia bluetooth ruch zdrowie face id sieć sieci lokalnej muzyka dane danych
+            """),
+    ]
 }
