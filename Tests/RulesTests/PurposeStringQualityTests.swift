@@ -81,6 +81,14 @@ final class PurposeStringQualityTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(all.recall, 0.72, "measured 0.767 (46 of 60)")
     }
 
+    func testBuildSettingReferencesStandForTheAppName() {
+        XCTAssertTrue(PurposeStrings.isGeneric("$(PRODUCT_NAME) needs access to your camera."))
+        XCTAssertTrue(PurposeStrings.isGeneric("${PRODUCT_NAME} would like to use your location"))
+        XCTAssertFalse(PurposeStrings.isGeneric("$(PRODUCT_NAME) scans receipts"))
+        // One pass: a hostile value of many unclosed references does not take quadratic time.
+        XCTAssertFalse(PurposeStrings.isGeneric(String(repeating: "$(", count: 200_000) + "scan"))
+    }
+
     func testPlaceholderPurposeStrings() {
         var c = Confusion()
         for s in Self.samples {

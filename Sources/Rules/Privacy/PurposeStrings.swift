@@ -72,13 +72,7 @@ enum PurposeStrings {
     /// vocabulary (Korean, Japanese, Chinese, …): those are not judged. `appNames` (the bundle's
     /// display name, name, …) count as filler wherever they appear.
     static func isGeneric(_ value: String, appNames: [String] = []) -> Bool {
-        var text = value
-        // `$(PRODUCT_NAME)` and the like stand for the app's name.
-        while let open = text.range(of: "$(") ?? text.range(of: "${") {
-            let close = text[open.upperBound...].firstIndex(where: { $0 == ")" || $0 == "}" }) ?? text.index(before: text.endIndex)
-            text.replaceSubrange(open.lowerBound...close, with: " ")
-        }
-        var tokens = text.split { !$0.isLetter }.map(String.init)
+        var tokens = withoutBuildSettings(value).split { !$0.isLetter }.map(String.init)
         guard !tokens.isEmpty else { return false }
         let names = Set(appNames.flatMap { $0.lowercased().split { !$0.isLetter }.map(String.init) })
         // "openHAB needs …", "DuckDuckGo benötigt …": a name-like first word before a verb of
@@ -88,6 +82,19 @@ enum PurposeStrings {
         let words = all.filter { !names.contains($0) }
         guard !words.isEmpty else { return false }
         return vocabularies.contains { $0.restatesPermission(words) && !$0.namesPurpose(all) }
+    }
+
+    /// The text with every `$(…)` and `${…}` reference (they stand for the app's name, as in
+    /// `$(PRODUCT_NAME)`) replaced by a space, in one pass.
+    static func withoutBuildSettings(_ value: String) -> String {
+        var out = "", chars = value[...]
+        while let ch = chars.popFirst() {
+            guard ch == "$", let open = chars.first, open == "(" || open == "{" else { out.append(ch); continue }
+            let close: Character = open == "(" ? ")" : "}"
+            chars = chars.firstIndex(of: close).map { chars[chars.index(after: $0)...] } ?? chars[chars.endIndex...]
+            out.append(" ")
+        }
+        return out
     }
 
     /// A word with a capital after its first letter ("openHAB", "DuckDuckGo") or in capitals
