@@ -24,6 +24,9 @@ public struct PlaceholderPurposeStringRule: Rule {
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = ↓\"  \";\n"],
                         note: "A translation can be a placeholder too."),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
+                         "App/fr.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = ↓\"NSCameraUsageDescription\";\n"],
+                        note: "The key's own name as the value, as a generated strings file has it before translation."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: [
                 "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"]),
                          "App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>$(MIC_PURPOSE)</string>")],

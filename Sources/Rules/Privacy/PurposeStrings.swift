@@ -53,32 +53,239 @@ enum PurposeStrings {
             || folded.hasPrefix("fixme") || trimmed.allSatisfy({ $0 == "." || $0 == "-" || $0 == "_" || $0 == "?" }) {
             return "is a placeholder (\"\(trimmed)\")"
         }
+        // The key's own name (or Xcode's label for it) copied into the value, as a generated
+        // InfoPlist.strings does before anyone translates it.
+        if (isPurposeKey(trimmed) && !trimmed.contains(" ")) || (folded.hasPrefix("privacy - ") && folded.hasSuffix("usage description")) {
+            return "is the key's name, not a description (\"\(trimmed)\")"
+        }
         return nil
     }
 
-    /// Words that only restate that a permission is asked for.
-    static let fillerWords: Set<String> = [
-        "this", "the", "app", "application", "needs", "need", "requires", "require", "required", "uses", "use",
-        "wants", "want", "access", "to", "your", "you", "we", "our", "us", "permission", "permissions", "for",
-        "allow", "allows", "please", "is", "would", "like", "will", "be", "a", "an", "of", "and", "or", "in",
-        "grant", "enable", "request", "requests", "requesting", "usage", "privacy", "accessing", "it", "app's",
-        "device", "device's", "my", "can", "may", "must", "should", "has", "have", "used", "with", "on",
-    ]
+    // MARK: - Generic strings
 
-    /// Nouns that name a protected resource; a string made only of these and filler says nothing.
-    static let resourceWords: Set<String> = [
-        "camera", "cameras", "photo", "photos", "library", "gallery", "pictures", "images", "location", "locations",
-        "gps", "position", "microphone", "mic", "audio", "contacts", "contact", "address", "book", "calendar",
-        "calendars", "events", "reminders", "bluetooth", "motion", "fitness", "health", "data", "speech",
-        "recognition", "face", "id", "faceid", "touch", "biometrics", "biometric", "nfc", "tracking", "track",
-        "media", "music", "homekit", "home", "siri", "network", "local", "always", "when", "whenever", "background",
-        "information", "info", "services", "service", "store", "save", "saving", "read", "write", "add",
-    ]
-
-    /// True when the string only says that access is needed, not why.
-    static func isGeneric(_ value: String) -> Bool {
-        let words = value.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
-        guard !words.isEmpty else { return false }
-        return words.allSatisfy { fillerWords.contains($0) || resourceWords.contains($0) }
+    /// True when the string only says that access is needed, not why: every word is a word that
+    /// asks for or announces access, or a word that names the protected resource, in one of the
+    /// languages of `vocabularies` ("This app needs access to your camera", "Location",
+    /// "openHAB benötigt Zugriff auf deine Kamera."). One word of anything else (a feature, an
+    /// action, a benefit: "scan", "QR", "nearby", "upload") and the string passes, so a complete
+    /// explanation in any language passes, and so does any string in a language without a
+    /// vocabulary (Korean, Japanese, Chinese, …): those are not judged. The app — a word for
+    /// "app" or one of `appNames` (the bundle's display name, name, …) — is no purpose either,
+    /// except as what is accessed: "Use Face ID to access KeePassium" says what Face ID is for.
+    static func isGeneric(_ value: String, appNames: [String] = []) -> Bool {
+        var tokens = withoutBuildSettings(value).split { !$0.isLetter }.map(String.init)
+        guard !tokens.isEmpty else { return false }
+        let names = Set(appNames.flatMap { $0.lowercased().split { !$0.isLetter }.map(String.init) })
+        // "openHAB needs …", "DuckDuckGo benötigt …": a name-like first word before a verb of
+        // need is the app's name, not a purpose.
+        if tokens.count > 1, subjectVerbs.contains(tokens[1].lowercased()), looksLikeName(tokens[0]) { tokens.removeFirst() }
+        let words = tokens.map { t -> String in
+            let w = t.lowercased()
+            return names.contains(w) || vocabularies.contains(where: { $0.app.contains(w) }) ? theApp : w
+        }
+        return vocabularies.contains { $0.restatesPermission(words) && !$0.namesPurpose(words) }
     }
+
+    /// Stands for the app (a word for "app", or its name) in the words of a string (see `Vocabulary.access`).
+    static let theApp = "@app"
+
+    /// The text with every `$(…)` and `${…}` reference (they stand for the app's name, as in
+    /// `$(PRODUCT_NAME)`) replaced by a space, in one pass.
+    static func withoutBuildSettings(_ value: String) -> String {
+        var out = "", chars = value[...]
+        while let ch = chars.popFirst() {
+            guard ch == "$", let open = chars.first, open == "(" || open == "{" else { out.append(ch); continue }
+            let close: Character = open == "(" ? ")" : "}"
+            chars = chars.firstIndex(of: close).map { chars[chars.index(after: $0)...] } ?? chars[chars.endIndex...]
+            out.append(" ")
+        }
+        return out
+    }
+
+    /// A word with a capital after its first letter ("openHAB", "DuckDuckGo") or in capitals
+    /// only ("VLC") is taken for a name.
+    static func looksLikeName(_ word: String) -> Bool {
+        word.dropFirst().contains(where: \.isUppercase) || (word.count > 1 && word.allSatisfy(\.isUppercase))
+    }
+
+    /// Verbs that follow the app's name in "<App> needs/uses/wants …", in the vocabularies' languages.
+    static let subjectVerbs: Set<String> = [
+        "needs", "requires", "wants", "would", "will", "uses", "may",                  // English
+        "benötigt", "braucht", "möchte", "verwendet", "nutzt",                         // German
+        "a", "nécessite", "utilise", "veut",                                           // French ("a besoin")
+        "necesita", "requiere", "usa", "utiliza", "quiere", "precisa", "requer", "quer", // Spanish, Portuguese
+        "ha", "richiede", "utilizza", "vuole",                                         // Italian ("ha bisogno")
+        "heeft", "gebruikt", "wil", "vereist",                                         // Dutch
+        "trenger", "behøver", "bruker", "bruger", "vil", "krever", "kræver",           // Norwegian, Danish
+        "behöver", "kräver", "använder",                                               // Swedish
+        "potrzebuje", "wymaga",                                                        // Polish
+    ]
+
+    /// The words of one language that a purpose string can be made of without saying why.
+    struct Vocabulary: Sendable {
+        let language: String
+        /// Words for the app itself ("app", "application"), which stand for `theApp`.
+        let app: Set<String>
+        /// Words that only ask for or announce access: articles, pronouns, auxiliaries, "need",
+        /// "allow", "access", "permission", prepositions, and vague non-reasons ("to work
+        /// properly"). Never a word that names a feature or an action on the data ("scan",
+        /// "share", "save", "upload"), nor a negation: "This app does not …" states a use.
+        let filler: Set<String>
+        /// Nouns that name a protected resource or its data.
+        let resources: Set<String>
+        /// Words for "access" (also in `filler`). Access to the app itself names a purpose —
+        /// what Face ID is for — so one of these followed by the app, with at most three filler
+        /// words between, makes a string pass: "Face ID wird für den Zugriff auf deine App verwendet."
+        let access: Set<String>
+
+        init(_ language: String, app: String, filler: String, resources: String, access: String = "") {
+            func words(_ s: String) -> Set<String> { Set(s.split(whereSeparator: \.isWhitespace).map(String.init)) }
+            self.language = language
+            self.app = words(app)
+            self.filler = words(filler)
+            self.resources = words(resources)
+            self.access = words(access)
+        }
+
+        func restatesPermission(_ words: [String]) -> Bool {
+            words.allSatisfy { $0 == PurposeStrings.theApp || filler.contains($0) || resources.contains($0) }
+        }
+
+        func namesPurpose(_ words: [String]) -> Bool {
+            words.indices.contains { i in
+                guard access.contains(words[i]) else { return false }
+                let next = words[(i + 1)...].prefix(4)
+                guard let app = next.firstIndex(of: PurposeStrings.theApp) else { return false }
+                return next[..<app].allSatisfy(filler.contains)
+            }
+        }
+    }
+
+    /// One vocabulary per language whose word boundaries are spaces and whose requests are
+    /// judged reliably from words alone. Words are lower case; a string is split at every
+    /// character that is not a letter, so "d’accéder" is "d" and "accéder", "app's" is "app" and "s".
+    static let vocabularies: [Vocabulary] = [
+        Vocabulary("en", app: "app apps application", filler: """
+            a an the this that it its i me my we our us you your user users device devices phone iphone ipad s t d ll re ve
+            is are be been being am was were will would shall should can could may might must do does did have has had
+            need needs needed require requires required requiring want wants wanted like
+            use uses used using usage access accesses accessing accessed permission permissions permit allow allows allowed allowing
+            let lets grant granted give enable enabled enabling request requests requested requesting ask asks asked please kindly
+            get getting determine determining protect protecting protection secure securing security
+            to for of in on at by with from and or when while only also always whenever
+            work works working function functions functioning properly correctly current
+            """, resources: """
+            camera cameras photo photos picture pictures image images video videos library libraries gallery album albums roll
+            location locations gps position geolocation whereabouts microphone microphones mic audio sound
+            contacts contact address book calendar calendars event events reminder reminders bluetooth motion fitness health
+            speech recognition face id faceid touch touchid biometrics biometric nfc tracking media music apple homekit home siri
+            network local lan wifi services service background foreground information info data credentials
+            """, access: "access accessing"),
+        Vocabulary("de", app: "app apps anwendung", filler: """
+            der die das den dem des ein eine einen einem einer dieser diese dieses ihr ihre ihren ihrem ihrer dein deine deinen deinem deiner
+            sie du wir uns unser unsere gerät geräts iphone ipad
+            ist sind wird werden wurde kann können muss müssen möchte möchten soll bitte
+            benötigt benötigen braucht brauchen erfordert erforderlich notwendig nötig
+            zugriff zugang zugreifen erlaubnis berechtigung berechtigungen erlauben erlaube zulassen gewähren verwenden verwendet nutzen nutzt benutzen
+            auf zu zur zum für von mit und oder in im an
+            """, resources: """
+            kamera fotos foto bilder bild fotomediathek mediathek galerie standort standorts position ortung mikrofon
+            kontakte kontakten kalender erinnerungen bluetooth bewegung gesundheit gesundheitsdaten spracherkennung face id
+            netzwerk lokalen lokales lokale musik medien daten
+            """, access: "zugriff zugang zugreifen"),
+        Vocabulary("fr", app: "application app appli", filler: """
+            le la les l un une des de du d ce cet cette cela votre vos ton ta tes son sa ses nous vous je j il elle on
+            appareil iphone ipad
+            est sont être sera a ont avoir besoin nécessite nécessaire requiert requis veut voudrait souhaite peut doit
+            accès accéder autorisation autorisations permission autoriser autorisez permettre utiliser utilise utilisé utilisation
+            à au aux pour par avec et ou en sur dans svp merci
+            """, resources: """
+            caméra appareil photo photos photothèque galerie bibliothèque localisation position emplacement microphone micro
+            contacts calendrier calendriers rappels bluetooth mouvement santé reconnaissance vocale face id réseau local musique médias données
+            """, access: "accéder accès"),
+        Vocabulary("es", app: "aplicación app", filler: """
+            el la los las lo un una unos unas este esta esto su sus tu tus mi mis nuestro nuestra nosotros usted te le nos
+            dispositivo iphone ipad
+            es son ser será está necesita necesitamos necesitan requiere requerimos precisa quiere quisiera desea puede debe
+            acceso acceder permiso permisos permitir permite permita autorización usar utilizar uso
+            a al de del para por con y o en sobre favor
+            """, resources: """
+            cámara camara fotos foto galería fototeca biblioteca ubicación ubicacion localización posición micrófono microfono
+            contactos calendario calendarios recordatorios bluetooth movimiento salud reconocimiento voz face id red local música medios datos
+            """, access: "acceder acceso"),
+        Vocabulary("pt", app: "aplicativo aplicação app", filler: """
+            o a os as um uma este esta isto seu sua seus suas teu tua nosso nossa nós você voce te lhe nos
+            dispositivo iphone ipad
+            é são ser será está precisa precisamos precisam necessita necessitamos requer quer gostaria deseja pode deve
+            acesso acessar aceder permissão permissões permitir permita autorização usar utilizar uso
+            ao à de do da dos das para por com e ou em no na sobre favor
+            """, resources: """
+            câmera câmara camera fotos foto galeria fototeca biblioteca localização localizacao posição microfone
+            contatos contactos calendário calendários lembretes bluetooth movimento saúde reconhecimento fala face id rede local música mídia dados
+            """, access: "acessar acesso aceder"),
+        Vocabulary("it", app: "applicazione app", filler: """
+            il lo la i gli le l un uno una questo questa suo sua tuo tua vostro vostra nostro nostra noi voi ti ci
+            dispositivo iphone ipad
+            è sono essere sarà ha hanno bisogno necessita richiede vuole vorrebbe può deve
+            accesso accedere permesso permessi autorizzazione consentire consenti permettere usare utilizzare uso
+            a al all alla alle allo ai agli di del dell della dei delle per con e o in nell su favore
+            """, resources: """
+            fotocamera camera foto galleria libreria posizione localizzazione microfono contatti calendario calendari promemoria
+            bluetooth movimento salute riconoscimento vocale face id rete locale musica dati
+            """, access: "accedere accesso"),
+        Vocabulary("nl", app: "app applicatie", filler: """
+            de het een deze dit uw jouw je jij wij we ons onze u apparaat toestel iphone ipad
+            is zijn wordt worden heeft hebben nodig vereist wil wilt kan moet mag
+            toegang toestemming gebruik gebruiken gebruikt toestaan sta toe
+            tot aan voor van met en of in op om alstublieft
+            """, resources: """
+            camera foto fotos fotobibliotheek bibliotheek galerij locatie positie microfoon contacten agenda herinneringen
+            bluetooth beweging gezondheid spraakherkenning face id netwerk lokale muziek gegevens
+            """, access: "toegang"),
+        // Norwegian (Bokmål) and Danish share most of these words.
+        Vocabulary("nb/da", app: "app appen applikasjon applikasjonen applikationen", filler: """
+            den det en et ei din ditt dine vi oss vår våre du deg dig jeres er har trenger behøver kræver krever vil kan må skal
+            enhet enheten enhed enheden
+            tilgang adgang til tillatelse tilladelse tillat tillad bruke bruge bruk brug brukes bruges
+            for av af med og eller i på
+            """, resources: """
+            kamera kameraet bilder bildene foto fotoer fotobibliotek fotobiblioteket bibliotek plassering posisjon lokation placering
+            mikrofon mikrofonen kontakter kalender påminnelser bluetooth bevegelse helse sundhed face id nettverk netværk lokale musikk musik data
+            """, access: "tilgang adgang"),
+        Vocabulary("sv", app: "app appen applikation applikationen", filler: """
+            den det en ett din ditt dina vi oss vår våra du dig är har behöver kräver vill kan måste ska
+            enhet enheten
+            åtkomst tillgång till behörighet tillåt tillåta använda används användning
+            för av med och eller i på
+            """, resources: """
+            kamera kameran bilder foton bildbibliotek bildbiblioteket plats platsen position mikrofon mikrofonen kontakter kalender
+            påminnelser bluetooth rörelse hälsa face id nätverk lokala musik data
+            """, access: "åtkomst tillgång"),
+        Vocabulary("tr", app: "uygulama uygulamanın", filler: """
+            bu cihaz cihazın sizin senin bizim
+            izin izni izne erişim erişimi erişmek gerekli gerekiyor gerek ihtiyaç ihtiyacı duyar kullanmak kullanım için ve veya lütfen
+            """, resources: """
+            kamera kameraya kamerayı konum konuma konumunuz konumunuza mikrofon mikrofona fotoğraf fotoğraflar galeri rehber kişiler
+            takvim bluetooth sağlık face id ağ yerel müzik
+            """),
+        Vocabulary("ru", app: "приложение приложению приложения приложении", filler: """
+            это этот эта ваш вашей вашу ваша ваши вашему вам вы мы нам наш
+            нужен нужна нужно нужны необходим необходимо необходима требуется требует хочет хотим может должно
+            доступ доступа доступу разрешение разрешения разрешите разрешить использовать используется использования
+            к для в на и или с пожалуйста
+            """, resources: """
+            камера камеру камере камеры фото фотографии фотографиям галерея галерее галерею медиатеке геопозиция геопозиции
+            местоположение местоположению микрофон микрофону микрофона контакты контактам календарь календарю напоминания
+            bluetooth здоровье face id сеть сети локальной музыка данные данным
+            """, access: "доступ доступа"),
+        Vocabulary("pl", app: "aplikacja aplikacji aplikację", filler: """
+            ta ten to twój twoja twoje twojego twojej wasz nasz my nam ci urządzenie urządzenia
+            jest są będzie potrzebuje potrzebujemy wymaga wymagany wymagane chce może musi
+            dostęp dostępu dostępem zezwolenie uprawnienie uprawnienia zezwól pozwól zezwolić używać użycie używa
+            do dla na w z i lub proszę
+            """, resources: """
+            aparat aparatu kamera kamery zdjęcia zdjęć galeria galerii biblioteka biblioteki lokalizacja lokalizacji położenie
+            mikrofon mikrofonu kontakty kontaktów kalendarz przypomnienia bluetooth ruch zdrowie face id sieć sieci lokalnej muzyka dane danych
+            """, access: "dostęp dostępu"),
+    ]
 }
