@@ -12,8 +12,18 @@ struct SwiftAPIIndex: Sendable {
     /// Created type → initializer entries.
     let initializers: [String: [SwiftAPI]]
     let functions: [String: [SwiftAPI]]
-    /// Every name a match starts from.
+    /// Every name the prefilter looks for.
     let names: Set<String>
+    /// Names whose mention alone may lead to a match.
+    let strongNames: Set<String>
+    /// Member names that can match only where the file also writes one of these names.
+    let conditionalNames: [String: Set<String>]
+
+    /// Whether a file mentioning these names can hold a match: false lets the scan skip parsing.
+    func mayMatch(_ mentioned: Set<String>) -> Bool {
+        if !mentioned.isDisjoint(with: strongNames) { return true }
+        return conditionalNames.contains { mentioned.contains($0.key) && !mentioned.isDisjoint(with: $0.value) }
+    }
 
     static let standard = SwiftAPIIndex(catalog: .standard)
 
@@ -72,12 +82,24 @@ struct SwiftAPIIndex: Sendable {
             }
         }
 
-        var names = Set(typeReferences.keys).union(methods.keys).union(properties.keys).union(assignments.keys)
-            .union(initializers.keys).union(functions.keys)
-        names.formUnion(LaunchRecordingVisitor.triggerNames)
-        // A member matched on a module-qualified or receiver type also names that type.
-        for entry in table { names.formUnion(entry.receivers) }
-        self.names = names
+        // A match starts from a type, initializer or function name, a distinctive member, or a
+        // member whose receiver type or listed literal argument the file also writes (an
+        // unknown receiver counts only with a listed literal).
+        var strong = Set(typeReferences.keys).union(initializers.keys).union(functions.keys)
+        strong.formUnion(LaunchRecordingVisitor.triggerNames)
+        var conditional: [String: Set<String>] = [:]
+        for entry in table where entry.kind != .initializer && entry.kind != .function {
+            if entry.distinctive || entry.receivers.isEmpty {
+                strong.insert(entry.name)
+            } else {
+                conditional[entry.name, default: []].formUnion(entry.receivers)
+                if case .literal(_, let cases) = entry.decision { conditional[entry.name, default: []].formUnion(cases.keys) }
+            }
+        }
+        conditional = conditional.filter { !strong.contains($0.key) }
+        self.strongNames = strong
+        self.conditionalNames = conditional
+        self.names = conditional.values.reduce(strong.union(conditional.keys)) { $0.union($1) }
         self.keys = keys
         self.typeReferences = typeReferences
         self.methods = methods

@@ -10,7 +10,7 @@ public struct SwiftSourceScanning: SourceScanning {
     public var triggerNames: Set<String> { SwiftAPIIndex.standard.names }
 
     /// Every match starts from one of the index's names: a file without any needs no parse.
-    public func mayUse(_ facts: SourceFacts) -> Bool { !facts.mentioned.isDisjoint(with: SwiftAPIIndex.standard.names) }
+    public func mayUse(_ facts: SourceFacts) -> Bool { SwiftAPIIndex.standard.mayMatch(facts.mentioned) }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
         SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, context: context)

@@ -10,8 +10,14 @@ class ScannerTestCase: XCTestCase {
     /// where Swift allows them too, so lines and columns stay the snippet's.
     static let importEverything = "\n" + SwiftAPITable.appleModules.sorted().map { "import \($0)" }.joined(separator: "\n") + "\n"
 
-    func scan(_ source: String) -> [SourceUsage] {
-        SwiftSourceScanner.scan(source: source + Self.importEverything, path: "Test.swift")
+    func scan(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [SourceUsage] {
+        let found = SwiftSourceScanner.scan(source: source + Self.importEverything, path: "Test.swift")
+        // Every snippet that holds a use also passes the prefilter: skipping a parse never loses one.
+        if !found.isEmpty {
+            let facts = SourceFactsScanner(names: SwiftAPIIndex.standard.names).scan(Array(source.utf8))
+            XCTAssertTrue(SwiftSourceScanning().mayUse(facts), "the prefilter would skip: \(source)", file: file, line: line)
+        }
+        return found
     }
 
     /// `capability strength api`, one per usage.
