@@ -16,6 +16,8 @@ final class ProjectLoading {
     /// Every folder of the input, including those the listing implies without an entry.
     let folders: Set<String>
     lazy var legacyPackageFolders: [String] = findLegacyPackageFolders()
+    /// Package checkouts in the input: folders directly inside a `checkouts` folder.
+    lazy var checkoutFolders: [String] = folders.filter { PathUtil.lastComponent(PathUtil.parent($0)) == "checkouts" }.sorted()
     lazy var synchronized = SynchronizedFolders(graph: graph, paths: paths, index: index, folders: folders)
 
     init(graph: PBXObjectGraph, project: String, source: FileSource, index: FileIndex, limits: ReaderLimits) {

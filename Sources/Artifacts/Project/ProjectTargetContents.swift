@@ -149,6 +149,11 @@ extension ProjectLoading {
                 }
                 continue
             }
+            if graph.isa(package) == "XCRemoteSwiftPackageReference", seenPackages.insert(package).inserted,
+               let url = graph.string(package, "repositoryURL"), let folder = checkout(of: url) {
+                add(folder: folder)
+                continue
+            }
             guard graph.isa(package) == "XCLocalSwiftPackageReference",
                   let relative = graph.string(package, "relativePath"), seenPackages.insert(package).inserted else { continue }
             let from = graph.location(package, key: "relativePath")
@@ -162,6 +167,15 @@ extension ProjectLoading {
             add(folder: actual)
         }
         return out
+    }
+
+    /// The checkout of a remote package when the input has one (`SourcePackages/checkouts/Name`
+    /// of a derived-data or cloned-packages folder, or SwiftPM's `.build/checkouts/Name`).
+    func checkout(of repositoryURL: String) -> String? {
+        var name = PathUtil.lastComponent(repositoryURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+        if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
+        guard !name.isEmpty else { return nil }
+        return checkoutFolders.first { PathUtil.lastComponent($0).lowercased() == name.lowercased() }
     }
 
     /// Pods a CocoaPods-integrated target links (`-framework "X"` / `-l"X"` in the OTHER_LDFLAGS
