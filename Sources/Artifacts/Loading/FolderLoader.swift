@@ -80,6 +80,12 @@ enum FolderLoader {
         let inTests = components.dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("UITests") || $0 == "Tests" }
         if root?["NSExtension"] != nil || root?["EXAppExtensionAttributes"] != nil || type == "XPC!" { return .appExtension }
         if root?["WKApplication"] != nil || root?["WKWatchKitApp"] != nil { return .watchApp }
+        // Without a project, `$(PRODUCT_BUNDLE_PACKAGE_TYPE)` hides the kind: an Info.plist with
+        // no key only an app has is a framework's or a bundle's (Xcode's framework template).
+        if let type, type.contains("$("), !inTests, let keys = root?.dictionary?.keys,
+           !keys.contains(where: { appOnlyKeys.contains($0) || $0.hasSuffix("UsageDescription") }) {
+            return .framework
+        }
         switch type {
         case "FMWK": return .framework
         case "BNDL": return inTests ? (components.contains { $0.hasSuffix("UITests") } ? .uiTests : .unitTests) : .resourceBundle
@@ -88,6 +94,15 @@ enum FolderLoader {
             return .app
         }
     }
+
+    /// Info.plist keys of applications (never of frameworks or resource bundles).
+    static let appOnlyKeys: Set<String> = [
+        "UILaunchStoryboardName", "UILaunchScreen", "UIApplicationSceneManifest", "UISupportedInterfaceOrientations",
+        "LSRequiresIPhoneOS", "UIRequiredDeviceCapabilities", "CFBundleIcons", "CFBundleIconName", "UIBackgroundModes",
+        "UIMainStoryboardFile", "CFBundleURLTypes", "ITSAppUsesNonExemptEncryption", "UIApplicationSupportsIndirectInputEvents",
+        "UIStatusBarStyle", "UIViewControllerBasedStatusBarAppearance", "NSAppTransportSecurity", "LSApplicationQueriesSchemes",
+        "CFBundleDisplayName", "UIFileSharingEnabled", "NSUserActivityTypes", "BGTaskSchedulerPermittedIdentifiers",
+    ]
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "h"]
 
