@@ -6,6 +6,8 @@ struct ObjCCandidateResolver {
         let key: String
         let api: String
         let strength: EvidenceStrength
+        /// The class or function name the use rests on, when the file writes it.
+        var symbol: String? = nil
     }
 
     let table: ObjCTriggerTable
@@ -23,9 +25,9 @@ struct ObjCCandidateResolver {
         switch candidate.form {
         case .classReference(let name):
             guard !localClasses.contains(name) else { return [] }
-            return (table.classes[name] ?? []).map { found($0, api: name) }
+            return (table.classes[name] ?? []).map { found($0, api: name, symbol: name) }
         case .cFunction(let name, let call):
-            return (table.cFunctions[name] ?? []).map { found($0, api: call ? name + "()" : name) }
+            return (table.cFunctions[name] ?? []).map { found($0, api: call ? name + "()" : name, symbol: name) }
         case .constant(let name, let definite):
             return (table.constants[name] ?? []).map {
                 found($0, api: name, strength: definite ? $0.trigger.strength : .indicative)
@@ -35,8 +37,8 @@ struct ObjCCandidateResolver {
         }
     }
 
-    private func found(_ rule: ObjCTriggerTable.Rule, api: String, strength: EvidenceStrength? = nil) -> Found {
-        Found(capability: rule.capability, key: rule.key, api: api, strength: strength ?? rule.trigger.strength)
+    private func found(_ rule: ObjCTriggerTable.Rule, api: String, strength: EvidenceStrength? = nil, symbol: String? = nil) -> Found {
+        Found(capability: rule.capability, key: rule.key, api: api, strength: strength ?? rule.trigger.strength, symbol: symbol)
     }
 
     private func message(_ use: ObjCSelectorUse) -> [Found] {
@@ -80,7 +82,8 @@ struct ObjCCandidateResolver {
 
         return applicable.map { entry in
             Found(capability: entry.rule.capability, key: entry.rule.key,
-                  api: api(use, companion: entry.rule.trigger.alongsideClass), strength: entry.strength)
+                  api: api(use, companion: entry.rule.trigger.alongsideClass), strength: entry.strength,
+                  symbol: use.receiverClass.flatMap { localClasses.contains($0) ? nil : $0 })
         }
     }
 

@@ -56,7 +56,7 @@ public enum ObjCSourceScanner {
             let (line, column) = positions.lineAndColumn(candidate.offset)
             for use in found {
                 let usage = SourceUsage(capability: use.capability, key: use.key, api: use.api, line: line,
-                                        column: column, strength: use.strength, ships: candidate.ships)
+                                        column: column, strength: use.strength, ships: candidate.ships, symbol: use.symbol)
                 guard seen.insert(SourceUsageIdentity(usage)).inserted else { continue }
                 usages.append(usage)
             }

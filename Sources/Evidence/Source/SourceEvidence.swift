@@ -74,12 +74,16 @@ public enum SourceEvidence {
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
         let product = input.product
         let source = input.source
-        // Pass 1: facts of every file any bundle compiles.
+        // Pass 1: facts of every file any bundle compiles, and of every C header and prefix
+        // header (Objective-C sees frameworks through headers the build phases do not list).
         var allFiles = Set<String>()
         for b in product.bundles {
             for f in b.sourceFiles + b.linkedCode.flatMap(\.files) where scanners.contains(where: { $0.handles(f) }) {
                 allFiles.insert(f)
             }
+        }
+        for e in input.index.entries where e.kind == .file && SwiftFiles.isHeader(e.path) {
+            allFiles.insert(e.path)
         }
         let paths = allFiles.sorted()
         let names = scanners.reduce(into: Set<String>()) { $0.formUnion($1.triggerNames) }
@@ -128,6 +132,14 @@ public enum SourceEvidence {
             return scanner.scan(source: text, path: job.path, context: job.context)
         }
 
+        // Objective-C and C: modules some file imports (the closure's sources, any header).
+        var headerImports = Set<String>(), headerDeclared = Set<String>()
+        for (path, f) in facts where !SwiftFiles.isSwift(path) {
+            headerImports.formUnion(f.imports)
+            if SwiftFiles.isHeader(path) { headerDeclared.formUnion(f.declared) }
+        }
+        let cVisible = APIModules.visible(from: headerImports)
+
         // Pass 3: attribution.
         var out: [Usage] = []
         for (job, usages) in zip(jobs, found) {
@@ -135,13 +147,21 @@ public enum SourceEvidence {
                 let b = owner.bundle
                 let shadowed = declaredInClosure[b.name] ?? []
                 for u in usages {
-                    if let symbol = u.symbol, shadowed.contains(symbol), facts[job.path]?.declared.contains(symbol) != true {
+                    if let symbol = u.symbol, shadowed.contains(symbol) || (!SwiftFiles.isSwift(job.path) && headerDeclared.contains(symbol)),
+                       facts[job.path]?.declared.contains(symbol) != true {
                         continue  // the project's own declaration of that name (one in this file was already seen)
+                    }
+                    var basis = u.basis
+                    if !SwiftFiles.isSwift(job.path), let symbol = u.symbol, let module = APIModules.module(ofSymbol: symbol) {
+                        // A C-family file sees a framework through any header chain: the use
+                        // counts when some source or header of the input imports the module.
+                        guard cVisible.contains(module) else { continue }
+                        basis = facts[job.path]?.imports.contains(module) == true ? "#import <\(module)/…>" : "\(module) imported by a header of the project"
                     }
                     out.append(Usage(capability: u.capability, key: u.key, api: u.api,
                                      location: .source(path: job.path, line: u.line, column: u.column),
                                      bundle: b.name, origin: owner.origin, strength: u.strength, ships: u.ships && b.kind.ships,
-                                     basis: u.basis, container: u.container))
+                                     basis: basis, container: u.container))
                 }
             }
         }
@@ -223,4 +243,10 @@ enum BuildContext {
         if !current.isEmpty { out.append(current) }
         return out
     }
+}
+
+enum SwiftFiles {
+    static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
+    /// C-family headers and prefix headers.
+    static func isHeader(_ path: String) -> Bool { ["h", "pch", "hh", "hpp"].contains(PathUtil.pathExtension(path)) }
 }

@@ -25,23 +25,23 @@ public struct UnusedPurposeStringRule: Rule {
         triggering: [
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Scanner.m"]),
                          "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>\n<key>NSMicrophoneUsageDescription</key>\n↓<string>Record voice notes.</string>"),
-                         "App/Scanner.m": "void scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\nvoid scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
                         kind: .project),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "16.0"], sources: ["App/Scanner.m"]),
                          "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>\n<key>NSCalendarsUsageDescription</key>\n↓<string>Add your bookings to your calendar.</string>"),
-                         "App/Scanner.m": "void scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\nvoid scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
                         kind: .project, note: "iOS 16 still reads the legacy calendar key, but no code uses calendars."),
         ],
         nonTriggering: [
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Scanner.m"]),
                          "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>"),
-                         "App/Scanner.m": "void scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\nvoid scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
                         kind: .project),
             RuleExample(["App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>Record voice notes.</string>")],
                         note: "A folder without a project or binaries shows no code to judge by."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "17.0"], sources: ["App/Scanner.m"]),
                          "App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n<string>Scan receipts to add them to your expenses.</string>\n<key>NSCalendarsUsageDescription</key>\n<string>Add your bookings to your calendar.</string>"),
-                         "App/Scanner.m": "void scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\nvoid scan(void) { [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:nil]; }\n"],
                         kind: .project, note: "iOS 17 and later never read NSCalendarsUsageDescription: purpose_keys_for_deployment_target says to remove it."),
         ])
 
