@@ -16,8 +16,8 @@ final class CodeClosureSeverityTests: XCTestCase {
         XCTAssertTrue(found[0].message.contains("in linked target AuthKit"), found[0].message)
     }
 
-    func testLinkedCodeNobodyNamesIsAWarning() throws {
+    func testLinkedCodeNobodyNamesIsANote() throws {
         let found = try findings(triggering: 2)
-        XCTAssertEqual(found.map { "\($0.bundle ?? "-") \($0.severity) \($0.key ?? "-")" }, ["App warning NSLocationWhenInUseUsageDescription"])
+        XCTAssertEqual(found.map { "\($0.bundle ?? "-") \($0.severity) \($0.key ?? "-")" }, ["App note NSLocationWhenInUseUsageDescription"])
     }
 }

@@ -33,7 +33,9 @@ extension ProtectedResourceCatalog {
         ProtectedResource(
             key: "NSLocalNetworkUsageDescription", capability: "local_network",
             resource: "Local network (Bonjour, connections to local hosts, multicast)",
-            platforms: [.iOS, .macCatalyst, .macOS, .tvOS, .visionOS], minimumOS: "iOS 14.0",
+            // TN3179: local network privacy exists on iOS/iPadOS 14+, visionOS and macOS 15+; tvOS
+            // and watchOS have no prompt, whatever the key's availability says.
+            platforms: [.iOS, .macCatalyst, .macOS, .visionOS], minimumOS: "iOS 14.0",
             related: [
                 RelatedRequirement(.infoPlistKey, "NSBonjourServices", when: "browsing or advertising Bonjour services (else NetService error -72008)"),
                 RelatedRequirement(.entitlement, "com.apple.developer.networking.multicast", when: "sending raw multicast or broadcast"),

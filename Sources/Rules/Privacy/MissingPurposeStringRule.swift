@@ -23,9 +23,15 @@ public struct MissingPurposeStringRule: Rule {
         binaries: App Store Connect checks the references of every binary it ships, embedded \
         frameworks included), or in linked or embedded code that the bundle's own sources reach \
         by name (they name the type and the function that hold the use);
-        - **warning** — a use only in source code the bundle links or embeds and never names \
-        (a shared framework, a static library or package whose unused code the linker strips), or \
-        in its own sources outside its folder: whether it runs in this bundle needs a call graph.
+        - **warning** — a use in the bundle's own sources outside its folder (shared files it \
+        compiles);
+        - **note** — a use only in source code the bundle links or embeds and never names (a \
+        shared framework, a static library or package whose unused code the linker strips): on \
+        real apps this is mostly the part of a shared framework another bundle uses, and whether \
+        it runs in this bundle needs a call graph.
+
+        A resource that does not ask on the target's platform (local network on tvOS) is not \
+        reported.
 
         A Swift or Objective-C name counts as Apple's API only where the file sees the module \
         (imported, re-exported by an import, or `@_exported` by the target) and the target's \
@@ -61,7 +67,7 @@ public struct MissingPurposeStringRule: Rule {
                          "App/App.swift": "import UIKit\n",
                          "Location/Tracker.swift": "import CoreLocation\n\nfinal class Tracker {\n    let manager = CLLocationManager()\n    func start() { manager.requestWhenInUseAuthorization() }\n}\n"],
                         kind: .project,
-                        note: "Code of a static library the app links but never names: a warning, since the linker drops code nothing calls and whether it runs needs a call graph."),
+                        note: "Code of a static library the app links but never names: a note, since the linker drops code nothing calls and whether it runs needs a call graph."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
@@ -90,6 +96,11 @@ public struct MissingPurposeStringRule: Rule {
                          "Shared/Location.swift": "import CoreLocation\n\nfunc askForLocation() {\n    #if !APP_EXTENSION\n    CLLocationManager().requestWhenInUseAuthorization()\n    #endif\n}\n"],
                         kind: .project,
                         note: "Compilation conditions are the target's: APP_EXTENSION is set for the widget only, so the shared file's request never ships in it."),
+            RuleExample(["TV.xcodeproj/project.pbxproj": exampleProject(target: "TV", settings: ["INFOPLIST_FILE": "TV/Info.plist", "SDKROOT": "appletvos"],
+                                                                         sources: ["TV/Browser.swift"]),
+                         "TV/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.tv</string>"),
+                         "TV/Browser.swift": "import Foundation\n\nlet browser = NetServiceBrowser()\n"],
+                        kind: .project, note: "tvOS has no local network prompt (TN3179), so a tvOS target needs no NSLocalNetworkUsageDescription."),
         ])
 
     /// An Info.plist whose root dictionary carries the example marker (where this rule points).
@@ -118,6 +129,10 @@ public struct MissingPurposeStringRule: Rule {
         for b in product.bundles where Self.hostKinds.contains(b.kind) {
             for (key, usages) in (byHostAndKey[b.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard b.infoValue(key) == nil else { continue }
+                // A project target's platform decides whether the resource asks at all there
+                // (no local network prompt on tvOS); binaries are matched per platform already.
+                if let platform = b.sourcePlatform.flatMap(ApplePlatform.init(rawValue:)),
+                   let resource = Self.catalog.resource(forKey: key), !resource.platforms.contains(platform) { continue }
                 // Legacy keys matter only while the deployment target is below the version that
                 // replaced them; when it is unknown, assume a current one.
                 if let below = Self.catalog.resource(forKey: key)?.neededOnlyBelowIOS {
@@ -136,12 +151,15 @@ public struct MissingPurposeStringRule: Rule {
                 let first = sorted[0]
                 let resource = Self.catalog.resource(forKey: key)?.resource ?? key
                 let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
-                var f = finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); iOS terminates the app when it asks (ITMS-90683)",
+                let consequence = key == "NSFaceIDUsageDescription"
+                    ? "authentication with Face ID fails without it" : "iOS terminates the app when it asks"
+                var f = finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); \(consequence) (ITMS-90683)",
                                 bundle: b.name, at: location, key: key,
                                 evidence: sorted.prefix(5).map(evidenceRef),
                                 fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it.")
                 if direct.isEmpty {
-                    f.severity = .warning
+                    // Linked code the bundle never names is mostly the part another bundle uses.
+                    if case .linked = first.origin { f.severity = .note } else if first.bundle != b.name { f.severity = .note } else { f.severity = .warning }
                     let whose: String
                     if case .linked = first.origin {
                         whose = "code it links that its own code never names"
@@ -150,7 +168,7 @@ public struct MissingPurposeStringRule: Rule {
                     } else {
                         whose = "shared code outside the target's folder"
                     }
-                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), \(whose)) but its Info.plist has no \(key); if this bundle can reach that code, iOS terminates it when it asks (ITMS-90683)"
+                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), \(whose)) but its Info.plist has no \(key); if this bundle can reach that code, \(consequence) (ITMS-90683)"
                 }
                 out.append(f)
             }
