@@ -35,10 +35,10 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n↓\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n"],
                         note: "No code to judge by: the code may ask for Bluetooth."),
-            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.reader</string>"),
-                         "App/de.lproj/InfoPlist.strings": "↓\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n",
-                         "App/Reader.m": ExampleCode.bluetoothReader],
-                        note: "The code uses Bluetooth: iOS terminates the app when it asks."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.maps</string>"),
+                         "App/de.lproj/InfoPlist.strings": "↓\"NSLocationWhenInUseUsageDescription\" = \"Zeigt Läden in Ihrer Nähe.\";\n",
+                         "App/Map.swift": "import CoreLocation\n\nlet manager = CLLocationManager()\n"],
+                        note: "The code creates a location manager (it may ask), and the translation shows the team meant to declare the key."),
             RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>15.0</string>\n<key>NSBluetoothAlwaysUsageDescription</key><string>Connect to your card reader.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n↓\"NSBluetoothPeripheralUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n"],
                         note: "iOS 13 and later never read the legacy key: a note to remove the translation."),
@@ -50,6 +50,10 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                          "App/de.lproj/InfoPlist.strings": "\"NSBluetoothPeripheralUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n",
                          "App/Reader.m": ExampleCode.bluetoothReader],
                         note: "Both keys are in Info.plist; iOS 12 reads the legacy one."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.reader</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"NSBluetoothAlwaysUsageDescription\" = \"Mit dem Kartenleser verbinden.\";\n",
+                         "App/Reader.m": ExampleCode.bluetoothReader],
+                        note: "The code asks for Bluetooth: missing_purpose_string reports the missing key (one cause, one finding)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -76,7 +80,11 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                 let stray = "\(key) is translated for \(b.name) in \(langs.sorted().joined(separator: ", ")) but missing from its Info.plist"
                 // A translation nothing can show: a note to remove it, never "add the key".
                 let codeUse = use.codeUse(of: key, in: b)
+                // One cause, one finding: missing_purpose_string reports the key the code needs.
+                if use.definitelyUses(key, in: b) { continue }
                 var removal: (why: String, fix: String)?
+                // A platform without that prompt never looks the key up (a table shared by iOS and tvOS).
+                if !PurposeKeyUse.existsOnPlatform(key, of: b) { continue }
                 if !PurposeKeyUse.isRead(key, by: b) {
                     let target = PurposeKeyUse.iOSDeploymentTarget(b) ?? "?", since = PurposeKeyUse.replacedSince(key) ?? "?"
                     removal = ("iOS \(since) and later never read it and the deployment target is iOS \(target), so remove the translation",

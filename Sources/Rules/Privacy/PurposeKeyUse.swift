@@ -24,6 +24,8 @@ struct PurposeKeyUse {
     let product: Product
     /// Bundle name → keys used by its own code and by the frameworks it embeds.
     private let usedKeys: [String: Set<String>]
+    /// Bundle name → keys its own shipping code uses with definite evidence.
+    private let definiteKeys: [String: Set<String>]
 
     init(_ context: RuleContext) {
         product = context.product
@@ -38,6 +40,11 @@ struct PurposeKeyUse {
             }
         }
         usedKeys = used
+        var definite: [String: Set<String>] = [:]
+        for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
+            definite[u.bundle, default: []].insert(u.key)
+        }
+        definiteKeys = definite
     }
 
     // MARK: Does iOS read the key?
@@ -60,8 +67,26 @@ struct PurposeKeyUse {
     /// bundle whose iOS deployment target is known and at or above the version that replaced it.
     /// An unknown target counts as possibly old (the key may be read).
     static func isRead(_ key: String, by bundle: Artifacts.Bundle) -> Bool {
+        if !existsOnPlatform(key, of: bundle) { return false }
         guard let since = replacedSince(key), let target = iOSDeploymentTarget(bundle) else { return true }
         return VersionOrder.compare(target, since) == .orderedAscending
+    }
+
+    /// False when a project target's platform has no such prompt: NSLocationUsageDescription
+    /// (macOS) in an iOS target, Face ID keys in a tvOS one. Targets built for Mac Catalyst
+    /// read macOS keys too; bundles whose platform is unknown (built apps, folders) keep every key.
+    static func existsOnPlatform(_ key: String, of bundle: Artifacts.Bundle) -> Bool {
+        guard let platform = bundle.sourcePlatform.flatMap(ApplePlatform.init(rawValue:)),
+              let resource = ProtectedResourceCatalog.standard.resource(forKey: key) else { return true }
+        if resource.platforms.contains(platform) { return true }
+        let catalyst = bundle.buildSettings["SUPPORTS_MACCATALYST"]?.value == "YES"
+        return platform == .iOS && catalyst && !resource.platforms.isDisjoint(with: [.macCatalyst, .macOS])
+    }
+
+    /// Whether missing_purpose_string reports `key` missing for this bundle's code: definite,
+    /// shipping evidence for that very key.
+    func definitelyUses(_ key: String, in bundle: Artifacts.Bundle) -> Bool {
+        definiteKeys[bundle.name]?.contains(key) == true
     }
 
     // MARK: Does the code use it?
@@ -75,8 +100,8 @@ struct PurposeKeyUse {
         ["NSRemindersUsageDescription", "NSRemindersFullAccessUsageDescription"],
         ["NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription"],
         ["NSPhotoLibraryUsageDescription", "NSPhotoLibraryAddUsageDescription"],
-        ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"],
     ]
+    // Health's share and update texts are separate prompts: reading only never shows the update text.
 
     /// The keys guarding the same resource as `key`, itself included.
     static func family(of key: String) -> [String] {
