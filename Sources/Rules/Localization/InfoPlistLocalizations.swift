@@ -33,6 +33,25 @@ struct InfoPlistLocalizations {
     /// The development language: translations are optional there (Info.plist is the fallback).
     static func developmentLanguage(_ bundle: Artifacts.Bundle) -> String {
         let v = bundle.resolvedInfoString("CFBundleDevelopmentRegion") ?? "en"
-        return v.contains("$(") || v.isEmpty ? (bundle.buildSettings["DEVELOPMENT_LANGUAGE"]?.value ?? "en") : v
+        let language = v.contains("$(") || v.isEmpty ? (bundle.buildSettings["DEVELOPMENT_LANGUAGE"]?.value ?? "en") : v
+        return legacyLanguageNames[language] ?? language
+    }
+
+    /// Names older projects use for the development region (`English`), as the `.lproj` codes
+    /// iOS matches them with.
+    static let legacyLanguageNames: [String: String] = [
+        "English": "en", "French": "fr", "German": "de", "Japanese": "ja", "Spanish": "es", "Italian": "it", "Dutch": "nl",
+    ]
+
+    /// Whether every localized table of the bundle, the development language's included, has a
+    /// value for `key`: then the Info.plist value is never shown.
+    static func everyTableTranslates(_ key: String, in bundle: Artifacts.Bundle, valid: (String) -> Bool) -> Bool {
+        var languages = Set<String>()
+        for file in bundle.localizations where file.kind == .infoPlistStrings && file.table == "InfoPlist" {
+            guard let lang = file.language, let table = bundle.infoPlistStrings[lang] else { return false }
+            guard let value = table.entries.last(where: { $0.key == key })?.value, valid(value) else { return false }
+            languages.insert(lang)
+        }
+        return languages.contains(developmentLanguage(bundle)) && bundle.stringCatalogs.isEmpty
     }
 }

@@ -107,7 +107,8 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                                    fix: "Add \(key) to Info.plist.")
                 // A table shared with a bundle that declares the key is that bundle's translation:
                 // harmless unless this bundle asks, which only its code can show.
-                if sharedWithDeclarer && codeUse != .used { f.severity = .warning }
+                // Without seeing the code (pods, binary frameworks), nothing shows it asks.
+                if (sharedWithDeclarer && codeUse != .used) || codeUse == .unknown { f.severity = .warning }
                 out.append(f)
             }
         }

@@ -40,6 +40,10 @@ public struct PlaceholderPurposeStringRule: Rule {
                 "INFOPLIST_FILE": "App/Info.plist", "MIC_PURPOSE": "Record voice memos for your notes."]),
                          "App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>$(MIC_PURPOSE)</string>")],
                         kind: .project),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>\n<key>NSCameraUsageDescription</key><string>NSCameraUsageDescription</string>"),
+                         "App/en.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Take a photo to send in the chat.\";\n",
+                         "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Ein Foto für den Chat aufnehmen.\";\n"],
+                        note: "Every table, the development language's included, replaces the Info.plist value, so no user sees it."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -50,6 +54,10 @@ public struct PlaceholderPurposeStringRule: Rule {
                 // NSLocationTemporaryUsageDescriptionDictionary and the like are dictionaries.
                 if d.value == nil, d.key.hasSuffix("Dictionary") { continue }
                 guard let problem = d.value.map({ PurposeStrings.defect($0, settingsKnown: settingsKnown) }) ?? "is not a string" else { continue }
+                // Every table, the development language's too, replaces it: users never see it.
+                if d.value != nil, InfoPlistLocalizations.everyTableTranslates(d.key, in: b, valid: {
+                    PurposeStrings.defect($0, settingsKnown: settingsKnown) == nil
+                }) { continue }
                 out.append(finding("\(d.key) of \(b.name) \(problem); the permission prompt will not explain why the app asks",
                                    bundle: b.name, at: d.location, key: d.key,
                                    fix: "Describe the feature that needs the data, as a full sentence."))
