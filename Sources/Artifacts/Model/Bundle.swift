@@ -160,6 +160,19 @@ extension Bundle {
         }
         return buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value
     }
+    /// The folder that holds the bundle's own code: its path, less a trailing `Resources`,
+    /// `Supporting Files` or similar folder the Info.plist sits in beside the code.
+    public var homeFolder: String {
+        guard let info = infoPlistPath else { return path }
+        return FolderLoader.bundleFolder(infoPlistPath: info)
+    }
+
+    /// Whether a file lies in the bundle's home folder.
+    public func isHome(_ file: String) -> Bool {
+        let home = homeFolder
+        return home.isEmpty || file.hasPrefix(home + "/")
+    }
+
     /// Languages of `.lproj` folders and of string catalogs.
     public var languages: [String] {
         var all = Set(localizations.compactMap(\.language))

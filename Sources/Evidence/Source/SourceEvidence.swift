@@ -169,11 +169,25 @@ public enum SourceEvidence {
         return out
     }
 
-    /// Marks uses in linked code whose declarations the bundle's own code names.
+    /// Whether a use needs its bundle's own code to reach it: it is in linked code, or in a
+    /// file the bundle compiles from outside its home folder (shared with other targets).
+    static func needsReach(_ u: Usage, in bundle: Artifacts.Bundle?) -> Bool {
+        if case .linked = u.origin { return true }
+        guard case .app = u.origin, case .source(let path, _, _) = u.location, let bundle else { return false }
+        return !bundle.isHome(path)
+    }
+
+    /// The bundle's own entry code: its sources in its home folder (all its sources when none is).
+    static func entryFiles(of bundle: Artifacts.Bundle) -> [String] {
+        let home = bundle.sourceFiles.filter(bundle.isHome)
+        return home.isEmpty ? bundle.sourceFiles : home
+    }
+
+    /// Marks uses that need reaching (`needsReach`) whose declarations the bundle's entry code names.
     static func markReached(_ usages: inout [Usage], product: Product, source: FileSource, limits: ReaderLimits) {
+        let bundles = Dictionary(product.bundles.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var needed: [String: Set<String>] = [:]
-        for u in usages where u.ships && !u.container.isEmpty {
-            guard case .linked = u.origin else { continue }
+        for u in usages where u.ships && !u.container.isEmpty && needsReach(u, in: bundles[u.bundle]) {
             needed[u.bundle, default: []].formUnion(reachNames(u.container))
         }
         guard !needed.isEmpty else { return }
@@ -181,7 +195,7 @@ public enum SourceEvidence {
         for b in product.bundles {
             guard let names = needed[b.name] else { continue }
             let scanner = SourceFactsScanner(names: names)
-            let found: [Set<String>] = ConcurrentMap.map(b.sourceFiles) { path in
+            let found: [Set<String>] = ConcurrentMap.map(entryFiles(of: b)) { path in
                 guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes else { return [] }
                 let f = scanner.scan([UInt8](data))
                 // A declaration is not a use of it.
@@ -189,8 +203,8 @@ public enum SourceEvidence {
             }
             mentioned[b.name] = found.reduce(into: Set<String>()) { $0.formUnion($1) }
         }
-        for i in usages.indices where !usages[i].container.isEmpty {
-            guard case .linked = usages[i].origin, let m = mentioned[usages[i].bundle] else { continue }
+        for i in usages.indices where !usages[i].container.isEmpty && needsReach(usages[i], in: bundles[usages[i].bundle]) {
+            guard let m = mentioned[usages[i].bundle] else { continue }
             usages[i].reached = reachNames(usages[i].container).isSubset(of: m)
         }
     }

@@ -23,12 +23,14 @@ public struct MissingPurposeStringRule: Rule {
         binaries: App Store Connect checks the references of every binary it ships, embedded \
         frameworks included), or in linked or embedded code that the bundle's own sources reach \
         by name (they name the type and the function that hold the use);
-        - **warning** — a use in the bundle's own sources outside its folder (shared files it \
-        compiles);
-        - **note** — a use only in source code the bundle links or embeds and never names (a \
-        shared framework, a static library or package whose unused code the linker strips): on \
-        real apps this is mostly the part of a shared framework another bundle uses, and whether \
-        it runs in this bundle needs a call graph.
+        - **note** — a use only in shared code the bundle's own code never names: code it \
+        links or embeds (a shared framework, a static library or package whose unused code the \
+        linker strips) or files it compiles from outside its folder (an app's settings screens \
+        compiled into an extension). On real apps this is mostly the part another bundle uses; \
+        whether it runs in this bundle needs a call graph.
+
+        The bundle's folder is its Info.plist's, less a `Resources` or `Supporting Files` folder \
+        the plist sits in; its own code there is what "names" the declarations.
 
         A resource that does not ask on the target's platform (local network on tvOS) is not \
         reported.
@@ -158,8 +160,8 @@ public struct MissingPurposeStringRule: Rule {
                                 evidence: sorted.prefix(5).map(evidenceRef),
                                 fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it.")
                 if direct.isEmpty {
-                    // Linked code the bundle never names is mostly the part another bundle uses.
-                    if case .linked = first.origin { f.severity = .note } else if first.bundle != b.name { f.severity = .note } else { f.severity = .warning }
+                    // Shared code the bundle's own code never names is mostly the part another bundle uses.
+                    f.severity = .note
                     let whose: String
                     if case .linked = first.origin {
                         whose = "code it links that its own code never names"
@@ -187,7 +189,7 @@ public struct MissingPurposeStringRule: Rule {
             switch u.origin {
             case .linked: return u.reached
             case .app, .sdk:
-                return u.bundle == host.name && (host.path.isEmpty || path.hasPrefix(host.path + "/"))
+                return u.bundle == host.name && (host.isHome(path) || u.reached)
             }
         }
     }
