@@ -1,0 +1,78 @@
+import Foundation
+import Formats
+
+/// Finds generator specs in a folder and loads those no committed project stands in for:
+/// a spec is read only where no `.xcodeproj` sits in its folder (a generated project, when
+/// committed, is what the build uses).
+enum GeneratedProjectLoader {
+    struct Result {
+        var bundles: [Bundle] = []
+        var problems: [LoadProblem] = []
+        var specs: [String] = []
+        var usesExternalCode = false
+    }
+
+    enum Kind { case xcodeGen, tuist, tuistWorkspace }
+
+    /// Spec files by kind, outside dependency and build folders, in folders without a project.
+    static func discover(in index: FileIndex, projects: [String]) -> [(kind: Kind, path: String)] {
+        let projectFolders = Set(projects.map(PathUtil.parent))
+        var out: [(kind: Kind, path: String)] = []
+        for e in index.entries where e.kind == .file {
+            let name = PathUtil.lastComponent(e.path), folder = PathUtil.parent(e.path)
+            let kind: Kind
+            switch name {
+            case "project.yml", "project.yaml": kind = .xcodeGen
+            case "Project.swift": kind = .tuist
+            case "Workspace.swift": kind = .tuistWorkspace
+            default: continue
+            }
+            if projectFolders.contains(folder) || FolderLoader.isSkipped(e.path) { continue }
+            // Tuist's own helper folders hold Swift files named like manifests only by accident.
+            if folder.split(separator: "/").contains(where: { $0 == "Tuist" && kind != .tuist }) { continue }
+            out.append((kind, e.path))
+        }
+        return out.sorted { $0.path < $1.path }
+    }
+
+    static func load(index: FileIndex, source: FileSource, limits: ReaderLimits, configuration: String?,
+                     projects: [String], manifestReader: ManifestExpressionReader?) throws -> Result {
+        var result = Result()
+        var reads: [GeneratedProjectRead] = []
+        var tuistManifests = Set<String>()
+        for spec in discover(in: index, projects: projects) {
+            switch spec.kind {
+            case .xcodeGen:
+                reads.append(XcodeGenProjectReader.read(spec.path, source: source, index: index, limits: limits))
+            case .tuist, .tuistWorkspace:
+                tuistManifests.insert(spec.path)
+            }
+        }
+        if !tuistManifests.isEmpty {
+            reads += TuistManifestLoader.read(manifests: tuistManifests.sorted(), reader: manifestReader,
+                                              source: source, index: index, limits: limits)
+        }
+        for read in reads {
+            result.problems += read.problems
+            guard let project = read.project else { continue }
+            result.specs.append(project.specPath)
+            result.usesExternalCode = result.usesExternalCode || project.usesExternalCode
+            do {
+                let loaded = try GeneratedProjectGraph.load(project, source: source, index: index, limits: limits,
+                                                            configuration: configuration)
+                var bundles = loaded.bundles
+                let taken = Set(result.bundles.map(\.name))
+                for i in bundles.indices where taken.contains(bundles[i].name) {
+                    bundles[i].name += " (" + project.specPath + ")"
+                }
+                result.bundles += bundles
+                result.problems += loaded.problems
+            } catch let error as FormatError {
+                result.problems.append(LoadProblem(.unreadable(error), path: project.specPath))
+            } catch let error as XcodeProjectError {
+                throw InputError("\(project.specPath): \(error)")
+            }
+        }
+        return result
+    }
+}

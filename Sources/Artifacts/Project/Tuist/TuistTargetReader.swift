@@ -1,0 +1,254 @@
+import Foundation
+import Formats
+
+/// Interprets `Target(…)` / `.target(…)` of a Tuist project.
+struct TuistTargetReader {
+    let dir: String
+    let index: FileIndex
+    let configs: [(name: String, type: String)]
+    let packages: [String: String]
+    var usesExternalCode = false
+
+    static let productTypes: [String: String] = [
+        "app": "application", "staticLibrary": "library.static", "dynamicLibrary": "library.dynamic",
+        "framework": "framework", "staticFramework": "framework.static", "unitTests": "bundle.unit-test",
+        "uiTests": "bundle.ui-testing", "bundle": "bundle", "appExtension": "app-extension",
+        "watch2App": "application.watchapp2", "watch2Extension": "watchkit2-extension",
+        "appClip": "application.on-demand-install-capable", "messagesExtension": "app-extension.messages",
+        "stickerPackExtension": "app-extension.messages-sticker-pack", "commandLineTool": "tool",
+        "tvTopShelfExtension": "tv-app-extension", "extensionKitExtension": "extensionkit-extension",
+        "xpc": "xpc-service", "systemExtension": "system-extension", "macro": "tool",
+    ]
+
+    mutating func read(_ value: ManifestValue, scope: inout ManifestScope) -> GeneratedTarget? {
+        guard let call = value.call, ["Target", ".target", "Target.target", ".init"].contains(call.name) else {
+            scope.unreadable(value, "target")
+            return nil
+        }
+        let args = call.arguments
+        let location = FileLocation(path: scope.path, position: value.position)
+        guard let name = scope.string(args["name"], "target name") else { return nil }
+        guard let productValue = args["product"].map(scope.resolve), let product = productValue.memberName,
+              let type = Self.productTypes[product] else {
+            if let p = args["product"] { scope.unreadable(scope.resolve(p), "product of target \(name)") }
+            return nil
+        }
+        var target = GeneratedTarget(name: name, productType: "com.apple.product-type." + type,
+                                     productName: args["productName"].flatMap { scope.string($0, "product name") },
+                                     location: location)
+        let platform = Self.platform(args["destinations"] ?? args["platform"], scope: &scope)
+        target.sources = files(args["sources"], scope: &scope, sourcesOnly: true)
+        target.resources = files(args["resources"], scope: &scope, sourcesOnly: false)
+        readInfoPlist(args["infoPlist"], target: &target, scope: &scope)
+        readEntitlements(args["entitlements"], target: &target, scope: &scope)
+        for dep in scope.array(args["dependencies"], "dependency list") { readDependency(dep, of: &target, scope: &scope) }
+        var settingsReader = TuistSettings()
+        let (_, own) = settingsReader.read(args["settings"], scope: &scope, dir: dir)
+        target.settings.xcconfigs = own.xcconfigs
+        var presets = XcodeGenPresets.target(platform: platform)
+        if let id = args["bundleId"], let s = scope.string(id, "bundle identifier") {
+            presets.append(GeneratedSetting(key: "PRODUCT_BUNDLE_IDENTIFIER", value: s, location: FileLocation(path: scope.path, position: id.position)))
+        }
+        if let v = Self.deploymentTarget(args["deploymentTargets"] ?? args["deploymentTarget"], scope: &scope) {
+            presets.append(GeneratedSetting(key: XcodeGenPresets.deploymentSetting(forPlatform: platform), value: v))
+        }
+        for (config, _) in configs {
+            target.settings.values[config] = presets + target.pathSettings + (own.values[config] ?? own.values.values.first ?? [])
+        }
+        return target
+    }
+
+    /// `.iOS`, `[.iPhone, .iPad]`, `.watchOS`, `Platform.iOS`… → the XcodeGen-style platform name.
+    static func platform(_ value: ManifestValue?, scope: inout ManifestScope) -> String {
+        guard let value else { return "iOS" }
+        let v = scope.resolve(value)
+        var names: [String] = []
+        if case .array(let items) = v.kind { names = items.compactMap { scope.resolve($0).memberName } } else if let m = v.memberName { names = [m] }
+        let lowered = Set(names.map { $0.lowercased() })
+        if lowered.contains("ios") || lowered.contains("iphone") || lowered.contains("ipad") { return "iOS" }
+        if lowered.contains("watchos") || lowered.contains("applewatch") { return "watchOS" }
+        if lowered.contains("tvos") || lowered.contains("appletv") { return "tvOS" }
+        if lowered.contains("visionos") || lowered.contains("applevision") { return "visionOS" }
+        if lowered.contains("macos") || lowered.contains("mac") { return "macOS" }
+        return "iOS"
+    }
+
+    /// `.iOS("17.0")` or `.iOS(targetVersion: "15.0", devices: …)`.
+    static func deploymentTarget(_ value: ManifestValue?, scope: inout ManifestScope) -> String? {
+        guard let value, let call = scope.resolve(value).call else { return nil }
+        return (call.arguments["targetVersion"] ?? call.arguments.firstUnlabelled).flatMap { scope.string($0, "deployment target") }
+    }
+
+    // MARK: - Files
+
+    /// Sources or resources: `["Sources/**"]`, `"Sources/**"`, `.paths([...])`,
+    /// `.glob("…", excluding: [...])`, `.folderReference(path:)`, globs relative to the manifest.
+    mutating func files(_ value: ManifestValue?, scope: inout ManifestScope, sourcesOnly: Bool) -> [String] {
+        guard let value else { return [] }
+        let v = scope.resolve(value)
+        var items: [ManifestValue]
+        switch v.kind {
+        case .array(let a): items = a.map(scope.resolve)
+        case .call(let n, _, let args) where n == ".paths" || n == ".resources" || n == "SourceFilesList.paths":
+            items = scope.array(args.firstUnlabelled, "file list")
+        case .call(let n, _, let args) where args["globs"] != nil && (n == "SourceFilesList" || n == ".sourceFilesList"):
+            items = scope.array(args["globs"], "file list")
+        default: items = [v]
+        }
+        var out = Set<String>()
+        for item in items {
+            var pattern: String?, excluding: [String] = []
+            if let call = item.call {
+                let first = call.arguments["pattern"] ?? call.arguments["path"] ?? call.arguments.firstUnlabelled
+                pattern = scope.string(first, "file pattern")
+                excluding = scope.array(call.arguments["excluding"], "excluded files").compactMap { scope.string($0, "excluded files") }
+            } else {
+                pattern = scope.string(item, "file pattern")
+            }
+            guard let pattern else { continue }
+            for f in Self.glob(pattern, in: dir, excluding: excluding, index: index)
+            where !sourcesOnly || ProjectFileRole.isSource(f) { out.insert(f) }
+        }
+        return out.sorted()
+    }
+
+    /// Files matching a glob relative to `dir` (a plain folder stands for everything in it).
+    static func glob(_ pattern: String, in dir: String, excluding: [String], index: FileIndex) -> [String] {
+        guard let joined = ProjectPaths.join(dir, pattern) else { return [] }
+        let parts = joined.split(separator: "/").map(String.init)
+        let fixed = parts.prefix { !$0.contains("*") && !$0.contains("?") }
+        let root = fixed.joined(separator: "/")
+        let excludes = excluding.compactMap { ProjectPaths.join(dir, $0)?.split(separator: "/").map(String.init) }
+        if fixed.count == parts.count {
+            return GeneratedSourceFiles.files(at: root, excludes: [], includes: [], index: index)
+        }
+        return index.files(under: root).compactMap { e -> String? in
+            guard e.kind == .file else { return nil }
+            let fileParts = e.path.split(separator: "/").map(String.init)
+            guard GeneratedSourceFiles.match(parts[...], fileParts[...]) else { return nil }
+            if excludes.contains(where: { GeneratedSourceFiles.matches($0.joined(separator: "/"), fileParts) }) { return nil }
+            return e.path
+        }
+    }
+
+    // MARK: - Info.plist and entitlements
+
+    static let infoDefaults: [String: String] = [
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleInfoDictionaryVersion": "6.0",
+        "CFBundleExecutable": "$(EXECUTABLE_NAME)", "CFBundleName": "$(PRODUCT_NAME)",
+        "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)", "CFBundleShortVersionString": "1.0",
+        "CFBundleVersion": "1", "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
+    ]
+
+    /// `"path"` / `.file(path:)` name a file; `.default`, `.extendingDefault(with:)` and
+    /// `.dictionary(…)` are generated by Tuist into `Derived/InfoPlists/<Target>-Info.plist`.
+    mutating func readInfoPlist(_ value: ManifestValue?, target: inout GeneratedTarget, scope: inout ManifestScope) {
+        let location = FileLocation(path: scope.path, position: value?.position ?? target.location.position)
+        let derived = PathUtil.join(dir, "Derived/InfoPlists/\(target.name)-Info.plist")
+        guard let value else {
+            generated(PlistNode(.dictionary(PlistDictionary())), path: derived, defaults: Self.infoDefaults, at: location, info: true, into: &target)
+            return
+        }
+        let v = scope.resolve(value)
+        switch v.kind {
+        case .member(let m) where m.hasSuffix("default"):
+            generated(PlistNode(.dictionary(PlistDictionary())), path: derived, defaults: Self.infoDefaults, at: location, info: true, into: &target)
+        case .call(let n, _, let args) where n == ".extendingDefault" || n == ".dictionary":
+            let root = TuistPlistValues.node(args["with"] ?? args.firstUnlabelled, scope: &scope)
+            generated(root, path: derived, defaults: n == ".dictionary" ? [:] : Self.infoDefaults, at: location, info: true, into: &target)
+        case .call(let n, _, let args) where n == ".file":
+            if let p = scope.string(args["path"] ?? args.firstUnlabelled, "Info.plist path") { pathSetting("INFOPLIST_FILE", p, at: location, into: &target) }
+        default:
+            if let p = scope.string(v, "Info.plist") { pathSetting("INFOPLIST_FILE", p, at: location, into: &target) }
+        }
+    }
+
+    mutating func readEntitlements(_ value: ManifestValue?, target: inout GeneratedTarget, scope: inout ManifestScope) {
+        guard let value else { return }
+        let location = FileLocation(path: scope.path, position: value.position)
+        let v = scope.resolve(value)
+        switch v.kind {
+        case .call(let n, _, let args) where n == ".dictionary":
+            let root = TuistPlistValues.node(args.firstUnlabelled, scope: &scope)
+            let path = PathUtil.join(dir, "Derived/Entitlements/\(target.name).entitlements")
+            generated(root, path: path, defaults: [:], at: location, info: false, into: &target)
+        case .call(let n, _, let args) where n == ".file":
+            if let p = scope.string(args["path"] ?? args.firstUnlabelled, "entitlements path") {
+                pathSetting("CODE_SIGN_ENTITLEMENTS", p, at: location, into: &target)
+            }
+        default:
+            if let p = scope.string(v, "entitlements") { pathSetting("CODE_SIGN_ENTITLEMENTS", p, at: location, into: &target) }
+        }
+    }
+
+    func pathSetting(_ key: String, _ relative: String, at location: FileLocation, into target: inout GeneratedTarget) {
+        target.pathSettings.append(GeneratedSetting(key: key, value: relative, location: location))
+    }
+
+    func generated(_ root: PlistNode, path: String, defaults: [String: String], at location: FileLocation, info: Bool,
+                   into target: inout GeneratedTarget) {
+        let plist = GeneratedPlist(path: path, root: root, defaults: defaults, location: location)
+        if info { target.info = plist } else { target.entitlements = plist }
+        pathSetting(info ? "INFOPLIST_FILE" : "CODE_SIGN_ENTITLEMENTS", GeneratedProjectGraph.relative(path, from: dir), at: location, into: &target)
+    }
+
+    // MARK: - Dependencies
+
+    /// `.target(name:)`, `.package(product:)`, `.external(name:)`, `.sdk(…)`, `.framework(path:)`…
+    mutating func readDependency(_ value: ManifestValue, of target: inout GeneratedTarget, scope: inout ManifestScope) {
+        guard let call = value.call else { scope.unreadable(value, "dependency"); return }
+        let args = call.arguments
+        switch call.name {
+        case ".target", "TargetDependency.target":
+            guard let name = scope.string(args["name"] ?? args.firstUnlabelled, "dependency") else { return }
+            target.dependencies.append(GeneratedDependency(kind: .target, name: name, embed: target.isApplication))
+        case ".package":
+            guard let product = scope.string(args["product"] ?? args.firstUnlabelled, "package product") else { return }
+            let local = packages[product] != nil ? product : (packages.count == 1 ? packages.keys.first : nil)
+            if let local {
+                target.dependencies.append(GeneratedDependency(kind: .package(product: product), name: local, embed: false))
+            } else {
+                usesExternalCode = true
+            }
+        case ".external", ".framework", ".xcframework", ".library", ".carthage", ".cocoapods":
+            usesExternalCode = true
+        case ".project":
+            // A target of another project: its code closure is that project's, not read across.
+            break
+        default:
+            break  // .sdk, .xctest and the like are system code.
+        }
+    }
+}
+
+/// Plist values written in a manifest: literals, `.string(…)`, `.boolean(…)`, `.integer(…)`,
+/// `.real(…)`, `.array(…)`, `.dictionary(…)`.
+enum TuistPlistValues {
+    static func node(_ value: ManifestValue?, scope: inout ManifestScope) -> PlistNode {
+        guard let value else { return PlistNode(.dictionary(PlistDictionary())) }
+        let v = scope.resolve(value)
+        let pos = v.position
+        switch v.kind {
+        case .string, .interpolation:
+            return PlistNode(.string(scope.string(v, "Info.plist value") ?? ""), position: pos)
+        case .bool(let b): return PlistNode(.bool(b), position: pos)
+        case .number(let n):
+            if let i = Int64(n) { return PlistNode(.integer(i), position: pos) }
+            return PlistNode(.real(Double(n) ?? 0), position: pos)
+        case .array(let items):
+            return PlistNode(.array(items.map { node($0, scope: &scope) }), position: pos)
+        case .dictionary(let entries):
+            var out: [PlistEntry] = []
+            for e in entries {
+                guard let key = scope.string(e.key, "Info.plist key") else { continue }
+                out.append(PlistEntry(key: key, keyPosition: e.key.position, value: node(e.value, scope: &scope)))
+            }
+            return PlistNode(.dictionary(PlistDictionary(out)), position: pos)
+        case .call(let n, _, let args) where [".string", ".boolean", ".integer", ".real", ".array", ".dictionary"].contains(n):
+            return node(args.firstUnlabelled, scope: &scope)
+        default:
+            scope.unreadable(v, "Info.plist value")
+            return PlistNode(.string(""), position: pos)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Formats
+
+/// XcodeGen `settings`: either a mapping of settings, or `base:` / `configs:` / `groups:`
+/// where groups name `settingGroups` (themselves settings) applied first, then `base`, then
+/// the `configs` entry whose name matches the configuration (case-insensitively).
+struct XcodeGenSettings {
+    let groups: [String: YAMLNode]
+    var problems: [LoadProblem] = []
+
+    static func isStructured(_ node: YAMLNode) -> Bool {
+        node.mapping?.contains { ["base", "configs", "groups"].contains($0.key) } ?? false
+    }
+
+    /// The assignments `node` makes for `config`, lowest first.
+    mutating func assignments(_ node: YAMLNode?, config: String) -> [GeneratedSetting] {
+        var visiting = Set<String>()
+        return assignments(node, config: config, visiting: &visiting)
+    }
+
+    private mutating func assignments(_ node: YAMLNode?, config: String, visiting: inout Set<String>) -> [GeneratedSetting] {
+        guard let node, node.mapping != nil else { return [] }
+        guard Self.isStructured(node) else { return Self.plain(node) }
+        var out: [GeneratedSetting] = []
+        for name in node["groups"]?.strings ?? [] {
+            guard let group = groups[name] else {
+                let at = node["groups"]?.location
+                problems.append(LoadProblem(.unreadable(FormatError(.malformed, format: XcodeGenSpecFiles.format,
+                    reason: "settings group '\(name)' is not defined in settingGroups", line: at?.position?.line,
+                    column: at?.position?.column)), path: node.file))
+                continue
+            }
+            guard visiting.insert(name).inserted else { continue }
+            out += assignments(group, config: config, visiting: &visiting)
+            visiting.remove(name)
+        }
+        out += Self.plain(node["base"])
+        for entry in node["configs"]?.mapping ?? [] where entry.key.lowercased() == config.lowercased() {
+            out += assignments(entry.value, config: config, visiting: &visiting)
+        }
+        return out
+    }
+
+    static func plain(_ node: YAMLNode?) -> [GeneratedSetting] {
+        (node?.mapping ?? []).compactMap { e in
+            e.value.settingValue.map {
+                GeneratedSetting(key: e.key, value: $0, location: FileLocation(path: e.value.file, position: e.keyPosition))
+            }
+        }
+    }
+
+    /// `configFiles: {Debug: path}` → configuration → xcconfig path (relative to the input root).
+    static func configFiles(_ node: YAMLNode?, configs: [String]) -> [String: (path: String, location: FileLocation?)] {
+        var out: [String: (path: String, location: FileLocation?)] = [:]
+        for e in node?.mapping ?? [] {
+            guard let rel = e.value.string, let path = ProjectPaths.join(e.value.baseDir, rel) else { continue }
+            for c in configs where c.lowercased() == e.key.lowercased() {
+                out[c] = (path, FileLocation(path: e.value.file, position: e.keyPosition))
+            }
+        }
+        return out
+    }
+}
+
+/// The settings XcodeGen writes before a spec's own (its "setting presets"), reduced to those
+/// that decide what Preflight reads: the SDK, deployment target, device family, DEBUG.
+enum XcodeGenPresets {
+    static func sdk(forPlatform platform: String) -> String {
+        switch platform.lowercased() {
+        case "watchos": return "watchos"
+        case "tvos": return "appletvos"
+        case "macos": return "macosx"
+        case "visionos": return "xros"
+        default: return "iphoneos"
+        }
+    }
+
+    static func deploymentSetting(forPlatform platform: String) -> String {
+        switch platform.lowercased() {
+        case "watchos": return "WATCHOS_DEPLOYMENT_TARGET"
+        case "tvos": return "TVOS_DEPLOYMENT_TARGET"
+        case "macos": return "MACOSX_DEPLOYMENT_TARGET"
+        case "visionos": return "XROS_DEPLOYMENT_TARGET"
+        default: return "IPHONEOS_DEPLOYMENT_TARGET"
+        }
+    }
+
+    /// Project level, per configuration type (`debug` / `release`).
+    static func project(configType: String) -> [GeneratedSetting] {
+        guard configType.lowercased() == "debug" else { return [] }
+        return [GeneratedSetting(key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS", value: "DEBUG"),
+                GeneratedSetting(key: "GCC_PREPROCESSOR_DEFINITIONS", value: "$(inherited) DEBUG=1")]
+    }
+
+    /// Target level, from its platform.
+    static func target(platform: String) -> [GeneratedSetting] {
+        var out = [GeneratedSetting(key: "SDKROOT", value: sdk(forPlatform: platform))]
+        if platform.lowercased() == "ios" { out.append(GeneratedSetting(key: "TARGETED_DEVICE_FAMILY", value: "1,2")) }
+        return out
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Formats
+
+/// Reads one XcodeGen target (templates already applied) into a `GeneratedTarget`.
+struct XcodeGenTargetReader {
+    let projectDir: String
+    /// Configuration names and their types (`debug` / `release`).
+    let configs: [(name: String, type: String)]
+    let options: YAMLNode?
+    let packages: [String: String]
+    let index: FileIndex
+    var settings: XcodeGenSettings
+    var problems: [LoadProblem] = []
+    var usesExternalCode = false
+    var remotePackages = Set<String>()
+
+    mutating func read(name: String, _ node: YAMLNode, keyPosition: SourcePosition) -> GeneratedTarget? {
+        let location = FileLocation(path: node.file, position: keyPosition)
+        guard let type = node["type"]?.string, !type.isEmpty else {
+            problem("target '\(name)' has no type", at: location)
+            return nil
+        }
+        let productType = type.hasPrefix("com.apple.product-type.") ? type : "com.apple.product-type." + type
+        var target = GeneratedTarget(name: name, productType: productType, productName: node["productName"]?.string,
+                                     location: location)
+        let platform = node["platform"]?.string ?? (node["supportedDestinations"] != nil ? "iOS" : "iOS")
+        readSources(node, into: &target)
+        target.info = plist(node["info"], setting: "info", target: &target, infoDefaults: true)
+        target.entitlements = plist(node["entitlements"], setting: "entitlements", target: &target, infoDefaults: false)
+        readDependencies(node["dependencies"], of: &target)
+        target.settings.xcconfigs = XcodeGenSettings.configFiles(node["configFiles"], configs: configs.map(\.name))
+        for (config, _) in configs {
+            var values = XcodeGenPresets.target(platform: platform)
+            let deployment = node["deploymentTarget"] ?? options?["deploymentTarget"]?.mapping?
+                .first { $0.key.lowercased() == platform.lowercased() }?.value
+            if let v = deployment?.string {
+                values.append(GeneratedSetting(key: XcodeGenPresets.deploymentSetting(forPlatform: platform), value: v,
+                                               location: deployment?.location))
+            }
+            if let prefix = options?["bundleIdPrefix"]?.string {
+                values.append(GeneratedSetting(key: "PRODUCT_BUNDLE_IDENTIFIER", value: prefix + "." + name,
+                                               location: options?.entry("bundleIdPrefix").map { FileLocation(path: options!.file, position: $0.keyPosition) }))
+            }
+            values += target.pathSettings
+            values += settings.assignments(node["settings"], config: config)
+            target.settings.values[config] = values
+        }
+        problems += settings.problems
+        settings.problems = []
+        return target
+    }
+
+    mutating func problem(_ reason: String, at location: FileLocation) {
+        problems.append(LoadProblem(.unreadable(FormatError(.malformed, format: XcodeGenSpecFiles.format, reason: reason,
+            line: location.position?.line, column: location.position?.column)), path: location.path))
+    }
+
+    /// A path written in the spec, relative to its file's folder, as a path of the input.
+    func inputPath(_ node: YAMLNode) -> String? {
+        node.string.flatMap { ProjectPaths.join(node.baseDir, $0) }
+    }
+
+    // MARK: - Sources
+
+    mutating func readSources(_ node: YAMLNode, into target: inout GeneratedTarget) {
+        guard let list = node["sources"] else { return }
+        for item in list.sequence ?? [list] {
+            let pathNode = item.string != nil ? item : item["path"]
+            guard let pathNode, let path = inputPath(pathNode) else { continue }
+            let phase = item["buildPhase"]?.string ?? item["buildPhase"]?.mapping?.first?.key
+            if phase == "none" || item["optional"]?.bool == true && index.entry(path) == nil { continue }
+            guard index.entry(path) != nil || !index.files(under: path).isEmpty else {
+                problems.append(LoadProblem(.missingReference(setting: "sources"), path: path, bundle: target.name,
+                                            referencedFrom: pathNode.location))
+                continue
+            }
+            let files = GeneratedSourceFiles.files(at: path, excludes: item["excludes"]?.strings ?? [],
+                                                   includes: item["includes"]?.strings ?? [], index: index)
+            if phase == "resources" || item["type"]?.string == "folder" {
+                target.resources += files
+            } else {
+                GeneratedSourceFiles.classify(files, into: &target)
+            }
+        }
+    }
+
+    // MARK: - Info.plist and entitlements
+
+    /// `info:` always generates its file (defaults plus properties); `entitlements:` does when
+    /// it has properties, else names an existing file like CODE_SIGN_ENTITLEMENTS.
+    mutating func plist(_ node: YAMLNode?, setting: String, target: inout GeneratedTarget, infoDefaults: Bool) -> GeneratedPlist? {
+        guard let node, node.mapping != nil else { return nil }
+        let path = node["path"].flatMap(inputPath)
+        let key = setting == "info" ? "INFOPLIST_FILE" : "CODE_SIGN_ENTITLEMENTS"
+        if let path, let pathNode = node["path"] {
+            target.pathSettings.append(GeneratedSetting(key: key, value: GeneratedProjectGraph.relative(path, from: projectDir),
+                                                                 location: pathNode.location))
+        }
+        let properties = node["properties"]
+        guard infoDefaults || properties != nil else { return nil }
+        var root = properties?.plistNode ?? PlistNode(.dictionary(PlistDictionary()), position: node.position)
+        if root.dictionary == nil { root = PlistNode(.dictionary(PlistDictionary()), position: node.position) }
+        let defaults: [String: String] = infoDefaults ? [
+            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleInfoDictionaryVersion": "6.0",
+            "CFBundleExecutable": "$(EXECUTABLE_NAME)", "CFBundleName": "$(PRODUCT_NAME)",
+            "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)", "CFBundleShortVersionString": "1.0",
+            "CFBundleVersion": "1", "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
+        ] : [:]
+        return GeneratedPlist(path: path, root: root, defaults: defaults, location: node.location)
+    }
+
+    // MARK: - Dependencies
+
+    mutating func readDependencies(_ node: YAMLNode?, of target: inout GeneratedTarget) {
+        for dep in node?.sequence ?? [] {
+            let embedDefault = target.isApplication
+            let embed = dep["embed"]?.bool ?? embedDefault
+            let link = dep["link"]?.bool ?? true
+            if let name = dep["target"]?.string {
+                // `Other/Target` names a target of another project.
+                guard !name.contains("/") else { continue }
+                target.dependencies.append(GeneratedDependency(kind: .target, name: name, embed: embed, link: link))
+            } else if let name = dep["package"]?.string {
+                if packages[name] == nil { remotePackages.insert(name); usesExternalCode = true }
+                let products = dep["products"]?.strings ?? [dep["product"]?.string ?? name]
+                for product in products {
+                    target.dependencies.append(GeneratedDependency(kind: .package(product: product), name: name, embed: false))
+                }
+            } else if dep["framework"] != nil || dep["carthage"] != nil || dep["xcframework"] != nil {
+                usesExternalCode = true
+            }
+        }
+    }
+}
