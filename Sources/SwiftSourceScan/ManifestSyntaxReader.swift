@@ -73,6 +73,7 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
                 var parts: [ManifestValue] = []
                 for segment in s.segments {
                     if let text = segment.as(StringSegmentSyntax.self) {
+                        if text.content.text.isEmpty { continue }
                         parts.append(ManifestValue(.string(text.content.text), position: position(text)))
                     } else if let interp = segment.as(ExpressionSegmentSyntax.self), interp.expressions.count == 1,
                               let e = interp.expressions.first, e.label == nil {
