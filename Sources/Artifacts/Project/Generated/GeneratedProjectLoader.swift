@@ -28,8 +28,6 @@ enum GeneratedProjectLoader {
             default: continue
             }
             if projectFolders.contains(folder) || FolderLoader.isSkipped(e.path) { continue }
-            // Tuist's own helper folders hold Swift files named like manifests only by accident.
-            if folder.split(separator: "/").contains(where: { $0 == "Tuist" && kind != .tuist }) { continue }
             out.append((kind, e.path))
         }
         return out.sorted { $0.path < $1.path }
