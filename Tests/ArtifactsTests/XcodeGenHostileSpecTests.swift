@@ -158,3 +158,41 @@ final class XcodeGenHostileSpecTests: XCTestCase {
         XCTAssertEqual(try formatError(product).kind, .limitExceeded("max-file-bytes"))
     }
 }
+
+extension XcodeGenHostileSpecTests {
+    func testLargeTemplatesUsedByManyTargetsStopAtTheBudget() throws {
+        var yaml = "name: X\ntargetTemplates:\n  Big:\n    type: framework\n    platform: iOS\n    settings:\n"
+        for i in 0..<500 { yaml += "      S\(i): v\n" }
+        yaml += "targets:\n"
+        for i in 0..<500 { yaml += "  T\(i): {templates: [Big]}\n" }
+        var limits = ReaderLimits()
+        limits.maxPlistObjects = 50_000
+        let started = Date()
+        let product = try load(yaml, limits: limits)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        XCTAssertTrue(product.problems.contains { "\($0.kind)".contains("target templates copy more than") }, "\(product.problems.prefix(3))")
+    }
+
+    func testSourcesNamingTheSameFolderOverAndOverStopAtTheBudget() throws {
+        var extra: [String: String] = [:]
+        for i in 0..<200 { extra["Big/F\(i).swift"] = "" }
+        let yaml = "name: X\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources:\n"
+            + String(repeating: "      - Big\n", count: 2_000)
+        var limits = ReaderLimits()
+        limits.maxArchiveEntries = 1_000
+        let product = try load(yaml, limits: limits, extra: extra)
+        XCTAssertTrue(product.problems.contains { "\($0.kind)".contains("max-archive-entries") }, "\(product.problems.prefix(3))")
+        XCTAssertEqual(product.bundle(named: "App")?.sourceFiles.count, 200)
+    }
+
+    func testManyConfigurationsStopAtTheSettingsBudget() throws {
+        var yaml = "name: X\nconfigs:\n"
+        for i in 0..<2_000 { yaml += "  C\(i): release\n" }
+        yaml += "settings:\n" + (0..<50).map { "  S\($0): v\n" }.joined()
+        yaml += "targets:\n" + (0..<50).map { "  T\($0): {type: framework, platform: iOS}\n" }.joined()
+        var limits = ReaderLimits()
+        limits.maxPlistObjects = 100_000
+        let product = try load(yaml, limits: limits)
+        XCTAssertTrue(product.problems.contains { "\($0.kind)".contains("max-plist-objects") }, "\(product.problems.prefix(3))")
+    }
+}

@@ -93,3 +93,26 @@ struct GeneratedProjectRead {
     var project: GeneratedProject?
     var problems: [LoadProblem] = []
 }
+
+/// Settings a spec may make in all (`max-plist-objects`): each target repeats its settings
+/// for every configuration, so a spec with many targets and configurations would multiply.
+struct GeneratedSettingsBudget {
+    private(set) var remaining: Int
+    private(set) var exhausted = false
+
+    init(limits: ReaderLimits) { remaining = limits.maxPlistObjects }
+
+    /// Charges `count` settings; false once the budget is spent.
+    mutating func charge(_ count: Int) -> Bool {
+        remaining -= count
+        if remaining < 0 { exhausted = true }
+        return !exhausted
+    }
+
+    func problem(_ spec: String) -> LoadProblem? {
+        guard exhausted else { return nil }
+        return LoadProblem(.unreadable(FormatError(.limitExceeded("max-plist-objects"), format: "generated project",
+            reason: "its targets make more than max-plist-objects build settings across configurations; later targets are left out")),
+            path: spec)
+    }
+}

@@ -101,11 +101,14 @@ private struct ObjectTable {
         }
         // Product references, so that build phases can name what they link and embed.
         var products: [String: String] = [:]
+        var targetIndex: [String: Int] = [:]
+        for (i, t) in project.targets.enumerated() where targetIndex[t.name] == nil { targetIndex[t.name] = i }
         for t in project.targets where products[t.name] == nil {
             products[t.name] = fileReference(t.productName ?? t.name, tree: "BUILT_PRODUCTS_DIR")
         }
         // Target ids are known only once written; dependencies need them, so write in two passes.
         let placeholders = project.targets.map { _ in add("PBXTargetDependency", []) }
+        let placeholderSlots = Array((entries.count - placeholders.count)..<entries.count)
         var written: [String] = []
         for t in project.targets {
             let sources = add("PBXSourcesBuildPhase", [("files", Self.ids(buildFiles(t.sources.map { fileReference($0) })))])
@@ -132,19 +135,17 @@ private struct ObjectTable {
             if let p = products[t.name] { fields.append(("productReference", Self.string(p))) }
             if let n = t.productName { fields.append(("productName", Self.string(n))) }
             // Dependencies point at placeholders filled below.
-            let deps = targetDeps.compactMap { d in project.targets.firstIndex { $0.name == d.name }.map { placeholders[$0] } }
+            let deps = targetDeps.compactMap { d in targetIndex[d.name].map { placeholders[$0] } }
             fields.append(("dependencies", Self.ids(deps)))
             let id = add("PBXNativeTarget", fields, at: t.location)
             written.append(id)
         }
         // Fill the placeholders: dependency i targets target i.
-        for (i, placeholder) in placeholders.enumerated() {
-            if let at = entries.firstIndex(where: { $0.key == placeholder }) {
-                entries[at].value = PlistNode(.dictionary(PlistDictionary([
-                    PlistEntry(key: "isa", value: Self.string("PBXTargetDependency")),
-                    PlistEntry(key: "target", value: Self.string(written[i])),
-                ])))
-            }
+        for (i, slot) in placeholderSlots.enumerated() {
+            entries[slot].value = PlistNode(.dictionary(PlistDictionary([
+                PlistEntry(key: "isa", value: Self.string("PBXTargetDependency")),
+                PlistEntry(key: "target", value: Self.string(written[i])),
+            ])))
         }
         let projectList = configurationList(project.configurations, settings: project.settings, at: specLocation)
         let rootID = add("PBXProject", [("buildConfigurationList", Self.string(projectList)),

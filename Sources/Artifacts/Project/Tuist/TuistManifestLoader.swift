@@ -24,7 +24,7 @@ enum TuistManifestLoader {
                 reads.append(GeneratedProjectRead(problems: problems))
                 continue
             }
-            var scope = ManifestScope(file: file, path: workspace)
+            var scope = ManifestScope(file: file, path: workspace, limits: limits)
             for folder in TuistWorkspace.projectFolders(in: &scope, folder: PathUtil.parent(workspace), index: index) {
                 let p = PathUtil.join(folder, "Project.swift")
                 if index.entry(p) != nil, !projects.contains(p) { projects.append(p) }
@@ -37,7 +37,7 @@ enum TuistManifestLoader {
                 reads.append(GeneratedProjectRead(problems: problems))
                 continue
             }
-            var reader = TuistProjectReader(scope: ManifestScope(file: file, path: path), index: index)
+            var reader = TuistProjectReader(scope: ManifestScope(file: file, path: path, limits: limits), index: index)
             var read = reader.read()
             read.problems = problems + read.problems
             reads.append(read)
@@ -63,31 +63,68 @@ enum TuistManifestLoader {
 
 /// A manifest's constants, resolving identifiers to the values they are bound to, and the
 /// problems met while interpreting it ("cannot be read statically").
+///
+/// Constants can refer to each other, so a small file can describe an exponentially large
+/// value (`let b = [a, a, a]`, `let c = [b, b, b]`…) or a deep one (a chain of constants):
+/// every resolution is charged to `max-plist-objects` and the interpreters stop descending at
+/// `max-nesting-depth` (`enter`/`leave`), reporting what they left out.
 struct ManifestScope {
-    static let maxResolution = 32
+    static let maxProblems = 50
     let bindings: [String: ManifestValue]
+    /// The constants in the order written.
+    let ordered: [ManifestFile.Binding]
     let path: String
+    let limits: ReaderLimits
     var problems: [LoadProblem] = []
+    private let work: Work
 
-    init(file: ManifestFile, path: String) {
+    final class Work {
+        var resolutions = 0
+        var depth = 0
+    }
+
+    init(file: ManifestFile, path: String, limits: ReaderLimits = .default) {
         var b: [String: ManifestValue] = [:]
         for binding in file.bindings where b[binding.name] == nil { b[binding.name] = binding.value }
         bindings = b
+        ordered = file.bindings
         self.path = path
+        self.limits = limits
+        work = Work()
     }
 
-    /// The value with identifiers of the file's constants replaced (a few levels deep).
+    /// The value with identifiers of the file's constants replaced (a chain of them included).
     func resolve(_ value: ManifestValue) -> ManifestValue {
         var v = value
-        for _ in 0..<Self.maxResolution {
-            guard case .identifier(let name) = v.kind, let bound = bindings[name] else { return v }
+        var steps = 0
+        while case .identifier(let name) = v.kind, let bound = bindings[name] {
+            work.resolutions += 1
+            steps += 1
+            guard work.resolutions <= limits.maxPlistObjects, steps <= bindings.count else {
+                return ManifestValue(.unsupported("\(name) (constants expand to more than \(limits.maxPlistObjects) values)"),
+                                     position: value.position)
+            }
             v = bound
         }
         return v
     }
 
+    /// Enters one level of a recursive interpretation; false (and a problem) past the depth limit.
+    mutating func enter(_ value: ManifestValue) -> Bool {
+        guard work.depth < limits.maxNestingDepth else {
+            unreadable(ManifestValue(.unsupported("a value nested deeper than \(limits.maxNestingDepth) levels"),
+                                     position: value.position), "value")
+            return false
+        }
+        work.depth += 1
+        return true
+    }
+
+    func leave() { work.depth -= 1 }
+
     /// Reports an expression that cannot be read statically; what it describes is not loaded.
     mutating func unreadable(_ value: ManifestValue, _ what: String) {
+        guard problems.count < Self.maxProblems else { return }
         let text: String
         switch value.kind {
         case .unsupported(let t): text = t
@@ -108,14 +145,19 @@ struct ManifestScope {
         switch v.kind {
         case .string(let s): return s
         case .interpolation(let parts):
+            guard enter(v) else { return nil }
+            defer { leave() }
             var out = ""
             for p in parts {
                 guard let s = string(p, what) else { return nil }
                 out += s
+                if out.utf8.count > limits.maxStringLength { unreadable(v, what); return nil }
             }
             return out
         case .call(let name, _, let args) where (name == ".relativeToManifest" || name == ".relativeToRoot"
                                                  || name == "Path.relativeToManifest") && !args.isEmpty:
+            guard enter(v) else { return nil }
+            defer { leave() }
             return string(args[0].value, what)
         default:
             unreadable(v, what)
@@ -157,8 +199,8 @@ extension [ManifestArgument] {
 /// `Workspace(name:, projects: ["App", "Modules/*"])`: the project folders it lists.
 enum TuistWorkspace {
     static func projectFolders(in scope: inout ManifestScope, folder: String, index: FileIndex) -> [String] {
-        let calls = scope.bindings.values.compactMap { v -> [ManifestArgument]? in
-            guard let c = v.call, c.name == "Workspace" || c.name == ".init" else { return nil }
+        let calls = scope.ordered.compactMap { binding -> [ManifestArgument]? in
+            guard let c = binding.value.call, c.name == "Workspace" || c.name == ".init" else { return nil }
             return c.arguments
         }
         var out: [String] = []

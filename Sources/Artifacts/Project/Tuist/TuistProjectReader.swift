@@ -13,7 +13,7 @@ struct TuistProjectReader {
     }
 
     mutating func read() -> GeneratedProjectRead {
-        let projectCall = scope.bindings.values.compactMap(\.call).first { $0.name == "Project" }
+        let projectCall = scope.ordered.compactMap(\.value.call).first { $0.name == "Project" }
         guard let args = projectCall?.arguments else {
             if let v = scope.bindings["project"] { scope.unreadable(v, "the project") }
             return GeneratedProjectRead(problems: scope.problems)
@@ -24,15 +24,22 @@ struct TuistProjectReader {
         let (configs, projectSettings) = settings.read(args["settings"], scope: &scope, dir: dir)
         project.configurations = configs.map(\.name)
         project.settings = projectSettings
+        var budget = GeneratedSettingsBudget(limits: scope.limits)
         for (name, type) in configs {
-            project.settings.values[name] = XcodeGenPresets.project(configType: type) + (project.settings.values[name] ?? [])
+            let values = XcodeGenPresets.project(configType: type) + (project.settings.values[name] ?? [])
+            guard budget.charge(values.count) else { break }
+            project.settings.values[name] = values
         }
         readPackages(args["packages"], into: &project)
-        var targets = TuistTargetReader(dir: dir, index: index, configs: configs, packages: project.localPackages)
-        for item in scope.array(args["targets"], "the target list") {
+        var targets = TuistTargetReader(dir: dir, configs: configs, packages: project.localPackages,
+                                        fileList: GeneratedSourceFiles(index: index, limits: scope.limits),
+                                        budget: budget)
+        for item in scope.array(args["targets"], "the target list") where !targets.budget.exhausted {
             if let t = targets.read(item, scope: &scope) { project.targets.append(t) }
         }
         project.usesExternalCode = targets.usesExternalCode || !project.remotePackages.isEmpty
+        if let p = targets.fileList.exhaustedProblem(scope.path) { scope.problems.append(p) }
+        if let p = targets.budget.problem(scope.path) { scope.problems.append(p) }
         return GeneratedProjectRead(project: project, problems: scope.problems)
     }
 
@@ -76,7 +83,15 @@ struct TuistSettings {
             }
         }
         if configs.isEmpty { configs = [("Debug", "debug"), ("Release", "release")] }
-        for (name, _) in configs { out.values[name] = base + (perConfig[name] ?? []) }
+        var budget = GeneratedSettingsBudget(limits: scope.limits)
+        for (name, _) in configs {
+            let values = base + (perConfig[name] ?? [])
+            guard budget.charge(values.count) else {
+                if let p = budget.problem(scope.path) { scope.problems.append(p) }
+                break
+            }
+            out.values[name] = values
+        }
         return (configs, out)
     }
 
@@ -104,6 +119,8 @@ struct TuistSettings {
                 return GeneratedSetting(key: key, value: s, location: FileLocation(path: scope.path, position: e.key.position))
             }
         case .call(let name, let base, let args):
+            guard scope.enter(v) else { return [] }
+            defer { scope.leave() }
             let own = base.map { dictionary($0, scope: &scope) } ?? []
             let loc = FileLocation(path: scope.path, position: v.position)
             switch name {
@@ -132,6 +149,8 @@ struct TuistSettings {
             return items.compactMap { scope.string($0, "setting value") }
                 .map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
         case .call(let n, _, let args) where n == ".string" || n == ".array":
+            guard scope.enter(v) else { return nil }
+            defer { scope.leave() }
             return args.firstUnlabelled.flatMap { settingValue($0, scope: &scope) }
         default: return scope.string(v, "setting value")
         }

@@ -4,9 +4,10 @@ import Formats
 /// Interprets `Target(…)` / `.target(…)` of a Tuist project.
 struct TuistTargetReader {
     let dir: String
-    let index: FileIndex
     let configs: [(name: String, type: String)]
     let packages: [String: String]
+    var fileList: GeneratedSourceFiles
+    var budget: GeneratedSettingsBudget
     var usesExternalCode = false
 
     static let productTypes: [String: String] = [
@@ -53,7 +54,9 @@ struct TuistTargetReader {
             presets.append(GeneratedSetting(key: XcodeGenPresets.deploymentSetting(forPlatform: platform), value: v))
         }
         for (config, _) in configs {
-            target.settings.values[config] = presets + target.pathSettings + (own.values[config] ?? own.values.values.first ?? [])
+            let values = presets + target.pathSettings + (own.values[config] ?? own.values.values.first ?? [])
+            guard budget.charge(values.count) else { return nil }
+            target.settings.values[config] = values
         }
         return target
     }
@@ -106,28 +109,26 @@ struct TuistTargetReader {
                 pattern = scope.string(item, "file pattern")
             }
             guard let pattern else { continue }
-            for f in Self.glob(pattern, in: dir, excluding: excluding, index: index)
+            for f in glob(pattern, excluding: excluding)
             where !sourcesOnly || ProjectFileRole.isSource(f) { out.insert(f) }
         }
         return out.sorted()
     }
 
     /// Files matching a glob relative to `dir` (a plain folder stands for everything in it).
-    static func glob(_ pattern: String, in dir: String, excluding: [String], index: FileIndex) -> [String] {
+    mutating func glob(_ pattern: String, excluding: [String]) -> [String] {
         guard let joined = ProjectPaths.join(dir, pattern) else { return [] }
         let parts = joined.split(separator: "/").map(String.init)
         let fixed = parts.prefix { !$0.contains("*") && !$0.contains("?") }
         let root = fixed.joined(separator: "/")
         let excludes = excluding.compactMap { ProjectPaths.join(dir, $0)?.split(separator: "/").map(String.init) }
         if fixed.count == parts.count {
-            return GeneratedSourceFiles.files(at: root, excludes: [], includes: [], index: index)
+            return fileList.files(at: root, excludes: [], includes: [])
         }
-        return index.files(under: root).compactMap { e -> String? in
-            guard e.kind == .file else { return nil }
-            let fileParts = e.path.split(separator: "/").map(String.init)
-            guard GeneratedSourceFiles.match(parts[...], fileParts[...]) else { return nil }
-            if excludes.contains(where: { GeneratedSourceFiles.matches($0.joined(separator: "/"), fileParts) }) { return nil }
-            return e.path
+        return fileList.under(root).filter { path in
+            let fileParts = path.split(separator: "/").map(String.init)
+            guard GeneratedSourceFiles.match(parts[...], fileParts[...]) else { return false }
+            return !excludes.contains { GeneratedSourceFiles.matches($0.joined(separator: "/"), fileParts) }
         }
     }
 
@@ -228,6 +229,8 @@ enum TuistPlistValues {
         guard let value else { return PlistNode(.dictionary(PlistDictionary())) }
         let v = scope.resolve(value)
         let pos = v.position
+        guard scope.enter(v) else { return PlistNode(.string(""), position: pos) }
+        defer { scope.leave() }
         switch v.kind {
         case .string, .interpolation:
             return PlistNode(.string(scope.string(v, "Info.plist value") ?? ""), position: pos)

@@ -32,8 +32,11 @@ enum XcodeGenProjectReader {
         }
         var settings = XcodeGenSettings(groups: groups)
         project.settings.xcconfigs = XcodeGenSettings.configFiles(spec["configFiles"], configs: project.configurations)
+        var budget = GeneratedSettingsBudget(limits: limits)
         for (name, type) in configs {
-            project.settings.values[name] = XcodeGenPresets.project(configType: type) + settings.assignments(spec["settings"], config: name)
+            let values = XcodeGenPresets.project(configType: type) + settings.assignments(spec["settings"], config: name)
+            guard budget.charge(values.count) else { break }
+            project.settings.values[name] = values
         }
         read.problems += settings.problems
         settings.problems = []
@@ -50,16 +53,20 @@ enum XcodeGenProjectReader {
         }
 
         var templates = XcodeGenTemplates(templates: Dictionary(
-            (spec["targetTemplates"]?.mapping ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }))
+            (spec["targetTemplates"]?.mapping ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }), limits: limits)
         var reader = XcodeGenTargetReader(projectDir: dir, configs: configs, options: spec["options"],
-                                          packages: project.localPackages, index: index, settings: settings)
-        for e in spec["targets"]?.mapping ?? [] {
+                                          packages: project.localPackages, index: index,
+                                          files: GeneratedSourceFiles(index: index, limits: limits), settings: settings,
+                                          budget: budget)
+        for e in spec["targets"]?.mapping ?? [] where !reader.budget.exhausted {
             let node = templates.apply(to: e.value, name: e.key)
             for (name, variant) in XcodeGenTemplates.platformVariants(e.key, node) {
                 if let t = reader.read(name: name, variant, keyPosition: e.keyPosition) { project.targets.append(t) }
             }
         }
         read.problems += templates.problems + reader.problems
+        if let p = reader.files.exhaustedProblem(specPath) { read.problems.append(p) }
+        if let p = reader.budget.problem(specPath) { read.problems.append(p) }
         project.remotePackages.formUnion(reader.remotePackages)
         project.usesExternalCode = reader.usesExternalCode || !project.remotePackages.isEmpty
         read.project = project

@@ -24,10 +24,8 @@ struct XcodeGenSettings {
         var out: [GeneratedSetting] = []
         for name in node["groups"]?.strings ?? [] {
             guard let group = groups[name] else {
-                let at = node["groups"]?.location
-                problems.append(LoadProblem(.unreadable(FormatError(.malformed, format: XcodeGenSpecFiles.format,
-                    reason: "settings group '\(name)' is not defined in settingGroups", line: at?.position?.line,
-                    column: at?.position?.column)), path: node.file))
+                problems.append(XcodeGenSpecFiles.malformed("settings group '\(name)' is not defined in settingGroups",
+                                                            at: node["groups"]?.location ?? node.location))
                 continue
             }
             guard visiting.insert(name).inserted else { continue }

@@ -87,13 +87,22 @@ struct XcodeGenSpecFiles {
         }
     }
 
+    /// A spec that parses but says something XcodeGen would refuse, where it says it.
+    static func malformed(_ reason: String, at location: FileLocation) -> LoadProblem {
+        LoadProblem(.unreadable(FormatError(.malformed, format: format, reason: reason, line: location.position?.line,
+                                            column: location.position?.column)), path: location.path)
+    }
+
     /// `over` merged onto `base`: mappings key by key (recursively), anything else replaced.
     static func merge(_ base: YAMLNode, _ over: YAMLNode) -> YAMLNode {
         guard var pairs = base.mapping, let overPairs = over.mapping else { return over }
+        var at: [String: Int] = [:]
+        for (i, p) in pairs.enumerated() { at[p.key] = i }
         for pair in overPairs {
-            if let i = pairs.lastIndex(where: { $0.key == pair.key }) {
+            if let i = at[pair.key] {
                 pairs[i] = (pair.key, pair.keyPosition, merge(pairs[i].value, pair.value))
             } else {
+                at[pair.key] = pairs.count
                 pairs.append(pair)
             }
         }

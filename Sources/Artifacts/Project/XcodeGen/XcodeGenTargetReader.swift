@@ -9,7 +9,9 @@ struct XcodeGenTargetReader {
     let options: YAMLNode?
     let packages: [String: String]
     let index: FileIndex
+    var files: GeneratedSourceFiles
     var settings: XcodeGenSettings
+    var budget: GeneratedSettingsBudget
     var problems: [LoadProblem] = []
     var usesExternalCode = false
     var remotePackages = Set<String>()
@@ -17,7 +19,7 @@ struct XcodeGenTargetReader {
     mutating func read(name: String, _ node: YAMLNode, keyPosition: SourcePosition) -> GeneratedTarget? {
         let location = FileLocation(path: node.file, position: keyPosition)
         guard let type = node["type"]?.string, !type.isEmpty else {
-            problem("target '\(name)' has no type", at: location)
+            problems.append(XcodeGenSpecFiles.malformed("target '\(name)' has no type", at: location))
             return nil
         }
         let productType = type.hasPrefix("com.apple.product-type.") ? type : "com.apple.product-type." + type
@@ -43,16 +45,12 @@ struct XcodeGenTargetReader {
             }
             values += target.pathSettings
             values += settings.assignments(node["settings"], config: config)
+            guard budget.charge(values.count) else { return nil }
             target.settings.values[config] = values
         }
         problems += settings.problems
         settings.problems = []
         return target
-    }
-
-    mutating func problem(_ reason: String, at location: FileLocation) {
-        problems.append(LoadProblem(.unreadable(FormatError(.malformed, format: XcodeGenSpecFiles.format, reason: reason,
-            line: location.position?.line, column: location.position?.column)), path: location.path))
     }
 
     /// A path written in the spec, relative to its file's folder, as a path of the input.
@@ -69,17 +67,17 @@ struct XcodeGenTargetReader {
             guard let pathNode, let path = inputPath(pathNode) else { continue }
             let phase = item["buildPhase"]?.string ?? item["buildPhase"]?.mapping?.first?.key
             if phase == "none" || item["optional"]?.bool == true && index.entry(path) == nil { continue }
-            guard index.entry(path) != nil || !index.files(under: path).isEmpty else {
+            guard index.entry(path) != nil || !files.under(path).isEmpty else {
                 problems.append(LoadProblem(.missingReference(setting: "sources"), path: path, bundle: target.name,
                                             referencedFrom: pathNode.location))
                 continue
             }
-            let files = GeneratedSourceFiles.files(at: path, excludes: item["excludes"]?.strings ?? [],
-                                                   includes: item["includes"]?.strings ?? [], index: index)
+            let found = files.files(at: path, excludes: item["excludes"]?.strings ?? [],
+                                    includes: item["includes"]?.strings ?? [])
             if phase == "resources" || item["type"]?.string == "folder" {
-                target.resources += files
+                target.resources += found
             } else {
-                GeneratedSourceFiles.classify(files, into: &target)
+                GeneratedSourceFiles.classify(found, into: &target)
             }
         }
     }

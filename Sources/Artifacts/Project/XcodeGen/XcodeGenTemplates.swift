@@ -5,6 +5,15 @@ import Formats
 struct XcodeGenTemplates {
     let templates: [String: YAMLNode]
     var problems: [LoadProblem] = []
+    /// Nodes templates may still copy into targets (`max-plist-objects`): many targets using
+    /// a large template would otherwise multiply the spec.
+    var budget: Int
+    private var sizes: [String: Int] = [:]
+
+    init(templates: [String: YAMLNode], limits: ReaderLimits) {
+        self.templates = templates
+        budget = limits.maxPlistObjects
+    }
 
     /// The target with its `templates` merged under it (a template's own templates first),
     /// `${target_name}` and `templateAttributes` substituted in what the templates bring.
@@ -21,13 +30,23 @@ struct XcodeGenTemplates {
         var merged: YAMLNode?
         for name in node["templates"]?.strings ?? [] {
             guard let template = templates[name] else {
-                let at = node["templates"]?.location
-                problems.append(LoadProblem(.unreadable(FormatError(.malformed, format: XcodeGenSpecFiles.format,
-                    reason: "target template '\(name)' is not defined in targetTemplates", line: at?.position?.line,
-                    column: at?.position?.column)), path: node.file))
+                problems.append(XcodeGenSpecFiles.malformed("target template '\(name)' is not defined in targetTemplates",
+                                                            at: node["templates"]?.location ?? node.location))
                 continue
             }
             guard visiting.insert(name).inserted else { continue }
+            let size = sizes[name] ?? template.nodeCount
+            sizes[name] = size
+            budget -= size
+            guard budget >= 0 else {
+                if budget + size >= 0 {
+                    problems.append(XcodeGenSpecFiles.malformed(
+                        "target templates copy more than max-plist-objects nodes into targets; the rest are not applied",
+                        at: node.location))
+                }
+                budget = -1
+                return merged
+            }
             var t = template
             if let inner = expanded(template, visiting: &visiting) { t = XcodeGenSpecFiles.merge(inner, template) }
             visiting.remove(name)
@@ -50,7 +69,10 @@ struct XcodeGenTemplates {
     /// `<name>_<platform>`, with `$platform` substituted.
     static func platformVariants(_ name: String, _ node: YAMLNode) -> [(String, YAMLNode)] {
         guard let list = node["platform"]?.sequence else { return [(name, node)] }
-        return list.compactMap(\.string).map { platform in
+        // Only platforms XcodeGen knows, once each: a long list cannot multiply the spec.
+        let known = ["iOS", "tvOS", "watchOS", "macOS", "visionOS"]
+        let platforms = known.filter { p in list.contains { $0.string == p } }
+        return platforms.map { platform in
             let variantName = substitute(name.contains("$platform") || name.contains("${platform}") ? name : name + "_${platform}",
                                          ["platform": platform])
             var n = node.mapScalars { substitute($0, ["platform": platform]) }

@@ -50,6 +50,15 @@ struct YAMLNode: Sendable {
         return sequence?.compactMap(\.string) ?? []
     }
 
+    /// Nodes in this tree (one per scalar, collection and mapping key).
+    var nodeCount: Int {
+        switch value {
+        case .scalar: return 1
+        case .sequence(let items): return items.reduce(1) { $0 + $1.nodeCount }
+        case .mapping(let pairs): return pairs.reduce(1) { $0 + 1 + $1.value.nodeCount }
+        }
+    }
+
     /// The same node with `transform` applied to every scalar (keys included).
     func mapScalars(_ transform: (String) -> String) -> YAMLNode {
         var copy = self
