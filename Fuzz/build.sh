@@ -11,7 +11,8 @@ cd "$(dirname "$0")"
 out=.build
 yams=../.build/checkouts/Yams/Sources
 [ -d "$yams/CYaml" ] || { echo "no Yams checkout in $yams: run swift package resolve" >&2; exit 1; }
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g -I ../Sources/CZlib -I "$yams/CYaml/include")
+# SWIFT_PACKAGE: Yams imports CYaml only when built as a package.
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -I ../Sources/CZlib -I "$yams/CYaml/include" -D SWIFT_PACKAGE)
 
 # library MODULE SOURCE_DIR [DEPENDENCY…]: builds $out/lib/<MODULE>/lib<MODULE>.a when a source,
 # this script or a dependency's library is newer than it.

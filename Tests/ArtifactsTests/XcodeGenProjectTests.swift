@@ -97,6 +97,13 @@ final class XcodeGenProjectTests: XCTestCase {
         let mixed = try load(MemorySource(name: "mixed", files: nested)).product
         XCTAssertTrue(mixed.projects.contains("Specs/App/project.yml"), "\(mixed.projects)")
         XCTAssertNotNil(mixed.bundles.first { $0.name.hasPrefix("Share") })
+
+        // A spec whose generated project (Demo.xcodeproj) is committed in another folder is not read.
+        var elsewhere = try ProjectFixtures.source("XcodeGen").allFiles()
+        elsewhere["ios/Demo.xcodeproj/project.pbxproj"] = files["Demo.xcodeproj/project.pbxproj"]
+        let generated = try load(MemorySource(name: "elsewhere", files: elsewhere)).product
+        XCTAssertEqual(generated.projects, ["ios/Demo.xcodeproj"])
+        XCTAssertNil(generated.bundle(named: "Share"))
     }
 
     func testPlatformListsDependenciesAndPackages() throws {

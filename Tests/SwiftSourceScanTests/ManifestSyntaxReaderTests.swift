@@ -131,18 +131,25 @@ final class ManifestSyntaxReaderTests: XCTestCase {
 
     func testUnreadableManifestFallsBack() throws {
         let source = MemorySource(name: "bad", text: [
-            "Project.swift": "let project = Project(name: \"A\" targets: [",
+            "Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\" targets: [",
             "App/Info.plist": "<plist><dict><key>CFBundleIdentifier</key><string>x</string></dict></plist>",
         ])
         let product = try ProductLoader.load(source: source, kind: .folder, manifestReader: ManifestSyntaxReader()).product
         XCTAssertEqual(product.bundles.map(\.name), ["App"])
         guard case .unreadable(let e) = product.problems.first?.kind else { return XCTFail("\(product.problems)") }
         XCTAssertEqual(e.format, "Tuist manifest")
-        XCTAssertEqual(e.line, 1)
+        XCTAssertEqual(e.line, 2)
         // A manifest whose project is computed by a helper: named, and the folder is read.
         let helper = MemorySource(name: "helper", text: [
             "Project.swift": "import ProjectDescriptionHelpers\nlet project = Project.app(name: \"A\")\n",
         ])
         XCTAssertThrowsError(try ProductLoader.load(source: helper, kind: .folder, manifestReader: ManifestSyntaxReader()))
+        // An app's model file named Project.swift is not a manifest, even when Swift 6 syntax
+        // is beyond the parser: nothing is reported.
+        let model = MemorySource(name: "model", text: [
+            "App/Models/Project.swift": "struct Project { let name: String }\nlet x = (",
+            "App/Info.plist": "<plist><dict><key>CFBundleIdentifier</key><string>x</string></dict></plist>",
+        ])
+        XCTAssertEqual(try ProductLoader.load(source: model, kind: .folder, manifestReader: ManifestSyntaxReader()).product.problems, [])
     }
 }

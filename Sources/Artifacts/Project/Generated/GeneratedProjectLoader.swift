@@ -2,7 +2,8 @@ import Foundation
 import Formats
 
 /// Finds generator specs in a folder and loads those no committed project stands in for:
-/// a spec is read only where no `.xcodeproj` sits in its folder (a generated project, when
+/// a spec is read only where no `.xcodeproj` sits in its folder and no project of the name it
+/// generates (`<name>.xcodeproj`) is committed elsewhere (a generated project, when
 /// committed, is what the build uses).
 enum GeneratedProjectLoader {
     struct Result {
@@ -50,7 +51,11 @@ enum GeneratedProjectLoader {
             reads += TuistManifestLoader.read(manifests: tuistManifests.sorted(), reader: manifestReader,
                                               source: source, index: index, limits: limits)
         }
+        let projectNames = Set(projects.map { PathUtil.lastComponent($0) })
         for read in reads {
+            // A spec whose generated project (`<name>.xcodeproj`) is committed elsewhere in the
+            // input is that project's source: the project is what was read.
+            if let project = read.project, projectNames.contains(project.name + ".xcodeproj") { continue }
             result.problems += read.problems
             guard let project = read.project else { continue }
             result.specs.append(project.specPath)

@@ -53,6 +53,8 @@ enum TuistManifestLoader {
                                   reason: "\(path) is \(e.size) bytes, more than \(limits.maxSourceFileBytes)")
             }
             let text = try ProjectFiles.readText(path, source: source, index: index, limits: limits, format: format)
+            // An app's own `Project.swift` model file is not a manifest.
+            guard text.contains("import ProjectDescription") else { return nil }
             return try reader.read(source: text, path: path, limits: limits)
         } catch {
             problems.append(LoadProblem(unreadable: error, path: path, bundle: nil))
