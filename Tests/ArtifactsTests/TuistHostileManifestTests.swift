@@ -28,7 +28,7 @@ final class TuistHostileManifestTests: XCTestCase {
     }
 
     func load(_ file: ManifestFile, limits: ReaderLimits = .default) throws -> Product {
-        let source = MemorySource(name: "t", text: ["Project.swift": "// read by the stub", "App/A.swift": ""])
+        let source = MemorySource(name: "t", text: ["Project.swift": "import ProjectDescription // read by the stub", "App/A.swift": ""])
         return try ProductLoader.load(source: source, kind: .folder, limits: limits, manifestReader: StubReader(file: file)).product
     }
 
@@ -77,7 +77,7 @@ final class TuistHostileManifestTests: XCTestCase {
         file.bindings[0].value.kind = .call(name: n, base: b, arguments: args)
         var limits = ReaderLimits()
         limits.maxPlistObjects = 20_000
-        let product = try ProductLoader.load(source: MemorySource(name: "t", text: ["Project.swift": "", "App/A.swift": "",
+        let product = try ProductLoader.load(source: MemorySource(name: "t", text: ["Project.swift": "import ProjectDescription", "App/A.swift": "",
                                                                                     "App/Info.plist": "<plist><dict/></plist>"]),
                                              kind: .folder, limits: limits, manifestReader: StubReader(file: file)).product
         XCTAssertTrue(product.problems.contains { "\($0.kind)".contains("max-plist-objects") }, "\(product.problems.prefix(3))")
