@@ -119,6 +119,13 @@ final class XcodeGenHostileSpecTests: XCTestCase {
         XCTAssertNotNil(product.bundle(named: "App"), "the rest of the spec still loads")
     }
 
+    func testSeveralDocumentsAndTags() throws {
+        XCTAssertEqual(try formatError(try load("name: A\ntargets: {}\n---\nname: B\n")).kind, .malformed)
+        let tagged = try load("name: X\ntargets: !!map\n  App: !custom {type: !!str application, platform: iOS}\n",
+                              extra: ["App/A.swift": ""])
+        XCTAssertEqual(tagged.bundle(named: "App")?.kind, .app, "\(tagged.problems)")
+    }
+
     func testWrongShapesAreProblemsOrIgnored() throws {
         // A top-level scalar, a mapping key that is a collection, targets of the wrong type.
         XCTAssertEqual(try formatError(try load("just a string")).kind, .malformed)

@@ -82,6 +82,7 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         XCTAssertEqual(faceID.location.path, "Project.swift")
         XCTAssertEqual(faceID.location.position?.line, 25)
         XCTAssertEqual(app.resolvedInfoString("CFBundleExecutable"), "Demo")
+        XCTAssertEqual(app.path, "", "the target's folder, not Derived/InfoPlists")
         XCTAssertEqual(share.infoPlist?.path, "Share/Info.plist")
         XCTAssertNil(share.infoValue("NSFaceIDUsageDescription"))
         XCTAssertEqual(app.entitlements?.path, "App/Demo.entitlements")

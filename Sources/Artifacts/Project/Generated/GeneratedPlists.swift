@@ -13,7 +13,10 @@ enum GeneratedPlists {
                 var bundle = result.bundles[i]
                 bundle.infoPlist = PlistFile(path: info.location.path, root: info.root)
                 bundle.infoPlistPath = info.path ?? info.location.path
-                if let p = info.path { bundle.path = PathUtil.parent(p); generatedPaths.insert(p) }
+                if let p = info.path {
+                    if info.inTargetFolder { bundle.path = PathUtil.parent(p) }
+                    generatedPaths.insert(p)
+                }
                 let present = Set(info.root.dictionary?.keys ?? [])
                 for (key, value) in info.defaults where !present.contains(key) && bundle.generatedInfoPlistKeys[key] == nil {
                     bundle.generatedInfoPlistKeys[key] = SettingValue(value, location: info.location)

@@ -48,6 +48,9 @@ struct GeneratedPlist {
     /// Keys the generator adds itself (XcodeGen's Info.plist defaults), where not in `root`.
     var defaults: [String: String] = [:]
     var location: FileLocation
+    /// The file's folder is the target's (XcodeGen writes beside the sources; Tuist writes
+    /// into `Derived/`, which is not).
+    var inTargetFolder = true
 }
 
 struct GeneratedDependency {

@@ -188,7 +188,8 @@ struct TuistTargetReader {
 
     func generated(_ root: PlistNode, path: String, defaults: [String: String], at location: FileLocation, info: Bool,
                    into target: inout GeneratedTarget) {
-        let plist = GeneratedPlist(path: path, root: root, defaults: defaults, location: location)
+        var plist = GeneratedPlist(path: path, root: root, defaults: defaults, location: location)
+        plist.inTargetFolder = false
         if info { target.info = plist } else { target.entitlements = plist }
         pathSetting(info ? "INFOPLIST_FILE" : "CODE_SIGN_ENTITLEMENTS", GeneratedProjectGraph.relative(path, from: dir), at: location, into: &target)
     }
