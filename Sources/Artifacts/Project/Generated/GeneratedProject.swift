@@ -48,6 +48,13 @@ struct GeneratedPlist {
     /// Keys the generator adds itself (XcodeGen's Info.plist defaults), where not in `root`.
     var defaults: [String: String] = [:]
     var location: FileLocation
+    /// The keys XcodeGen and Tuist both write into a generated Info.plist (Xcode's template).
+    static let infoDefaults: [String: String] = [
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleInfoDictionaryVersion": "6.0",
+        "CFBundleExecutable": "$(EXECUTABLE_NAME)", "CFBundleName": "$(PRODUCT_NAME)",
+        "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)", "CFBundleShortVersionString": "1.0",
+        "CFBundleVersion": "1", "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
+    ]
     /// The file's folder is the target's (XcodeGen writes beside the sources; Tuist writes
     /// into `Derived/`, which is not).
     var inTargetFolder = true

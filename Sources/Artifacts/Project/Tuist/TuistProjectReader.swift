@@ -26,7 +26,7 @@ struct TuistProjectReader {
         project.settings = projectSettings
         var budget = GeneratedSettingsBudget(limits: scope.limits)
         for (name, type) in configs {
-            let values = XcodeGenPresets.project(configType: type) + (project.settings.values[name] ?? [])
+            let values = GeneratedPresets.project(configType: type) + (project.settings.values[name] ?? [])
             guard budget.charge(values.count) else { break }
             project.settings.values[name] = values
         }

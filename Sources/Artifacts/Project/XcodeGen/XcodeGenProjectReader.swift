@@ -9,7 +9,7 @@ import Formats
 /// as a list, `productName`, `deploymentTarget`, `sources` with `excludes` / `includes` /
 /// `buildPhase` / `type: folder` / `optional`, `info`, `entitlements`, `settings`,
 /// `configFiles`, `dependencies`, `templates`, `templateAttributes`). XcodeGen's setting
-/// presets are reduced to what Preflight reads (`XcodeGenPresets`).
+/// presets are reduced to what Preflight reads (`GeneratedPresets`).
 enum XcodeGenProjectReader {
     /// Top-level keys that make a `project.yml` an XcodeGen spec.
     static let specKeys: Set<String> = ["targets", "include", "targetTemplates", "packages", "settings"]
@@ -34,7 +34,7 @@ enum XcodeGenProjectReader {
         project.settings.xcconfigs = XcodeGenSettings.configFiles(spec["configFiles"], configs: project.configurations)
         var budget = GeneratedSettingsBudget(limits: limits)
         for (name, type) in configs {
-            let values = XcodeGenPresets.project(configType: type) + settings.assignments(spec["settings"], config: name)
+            let values = GeneratedPresets.project(configType: type) + settings.assignments(spec["settings"], config: name)
             guard budget.charge(values.count) else { break }
             project.settings.values[name] = values
         }

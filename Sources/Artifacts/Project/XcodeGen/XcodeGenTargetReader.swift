@@ -25,23 +25,24 @@ struct XcodeGenTargetReader {
         let productType = type.hasPrefix("com.apple.product-type.") ? type : "com.apple.product-type." + type
         var target = GeneratedTarget(name: name, productType: productType, productName: node["productName"]?.string,
                                      location: location)
-        let platform = node["platform"]?.string ?? (node["supportedDestinations"] != nil ? "iOS" : "iOS")
+        // `supportedDestinations` targets (platform `auto` or none) are read for iOS.
+        let platform = node["platform"]?.string ?? "iOS"
         readSources(node, into: &target)
         target.info = plist(node["info"], setting: "info", target: &target, infoDefaults: true)
         target.entitlements = plist(node["entitlements"], setting: "entitlements", target: &target, infoDefaults: false)
         readDependencies(node["dependencies"], of: &target)
         target.settings.xcconfigs = XcodeGenSettings.configFiles(node["configFiles"], configs: configs.map(\.name))
         for (config, _) in configs {
-            var values = XcodeGenPresets.target(platform: platform)
+            var values = GeneratedPresets.target(platform: platform)
             let deployment = node["deploymentTarget"] ?? options?["deploymentTarget"]?.mapping?
                 .first { $0.key.lowercased() == platform.lowercased() }?.value
             if let v = deployment?.string {
-                values.append(GeneratedSetting(key: XcodeGenPresets.deploymentSetting(forPlatform: platform), value: v,
+                values.append(GeneratedSetting(key: GeneratedPresets.deploymentSetting(forPlatform: platform), value: v,
                                                location: deployment?.location))
             }
-            if let prefix = options?["bundleIdPrefix"]?.string {
-                values.append(GeneratedSetting(key: "PRODUCT_BUNDLE_IDENTIFIER", value: prefix + "." + name,
-                                               location: options?.entry("bundleIdPrefix").map { FileLocation(path: options!.file, position: $0.keyPosition) }))
+            if let options, let prefix = options.entry("bundleIdPrefix"), let value = prefix.value.string {
+                values.append(GeneratedSetting(key: "PRODUCT_BUNDLE_IDENTIFIER", value: value + "." + name,
+                                               location: FileLocation(path: options.file, position: prefix.keyPosition)))
             }
             values += target.pathSettings
             values += settings.assignments(node["settings"], config: config)
@@ -98,13 +99,8 @@ struct XcodeGenTargetReader {
         guard infoDefaults || properties != nil else { return nil }
         var root = properties?.plistNode ?? PlistNode(.dictionary(PlistDictionary()), position: node.position)
         if root.dictionary == nil { root = PlistNode(.dictionary(PlistDictionary()), position: node.position) }
-        let defaults: [String: String] = infoDefaults ? [
-            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleInfoDictionaryVersion": "6.0",
-            "CFBundleExecutable": "$(EXECUTABLE_NAME)", "CFBundleName": "$(PRODUCT_NAME)",
-            "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)", "CFBundleShortVersionString": "1.0",
-            "CFBundleVersion": "1", "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
-        ] : [:]
-        return GeneratedPlist(path: path, root: root, defaults: defaults, location: node.location)
+        return GeneratedPlist(path: path, root: root, defaults: infoDefaults ? GeneratedPlist.infoDefaults : [:],
+                              location: node.location)
     }
 
     // MARK: - Dependencies
