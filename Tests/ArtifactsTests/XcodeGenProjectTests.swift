@@ -48,6 +48,9 @@ final class XcodeGenProjectTests: XCTestCase {
         XCTAssertEqual(byName["Share"]?.configurations["Debug"]?["SWIFT_ACTIVE_COMPILATION_CONDITIONS"]?.value, "DEBUG")
         XCTAssertNil(byName["Share"]?.configurations["Debug"]?["SWIFT_OPTIMIZATION_LEVEL"])
         XCTAssertEqual(byName["Core"]?.configurations["Release"]?["PRODUCT_BUNDLE_IDENTIFIER"]?.value, "com.example.demo.core")
+        XCTAssertEqual(byName["Core"]?.configurations["Release"]?["PRODUCT_BUNDLE_IDENTIFIER"]?.location,
+                       FileLocation(path: "Specs/core.yml", position: SourcePosition(line: 13, column: 9)),
+                       "a setting of an included file is located there")
     }
 
     func testBundlesParentsAndGeneratedPlists() throws {

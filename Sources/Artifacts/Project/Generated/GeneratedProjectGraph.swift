@@ -15,6 +15,7 @@ enum GeneratedProjectGraph {
         let loading = ProjectLoading(graph: graph, project: virtualProject, source: source, index: index, limits: limits)
         var result = try loading.run(configuration: configuration)
         GeneratedPlists.apply(project, to: &result)
+        GeneratedLocations.apply(project, to: &result)
         if !project.remotePackages.isEmpty { result.usesRemotePackages = true }
         return result
     }
