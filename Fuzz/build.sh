@@ -51,13 +51,13 @@ cyaml
 library Formats ../Sources/Formats
 library Yams "$yams/Yams"
 library Artifacts ../Sources/Artifacts Formats Yams
-library FuzzHarness Harness Formats Artifacts
+library FuzzHarness Harness Formats Artifacts Yams
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(ls Targets | sed 's/\.swift$//'))
 for t in "${targets[@]}"; do
   modules=(FuzzHarness Artifacts Yams CYaml Formats)
   if grep -q '^import Evidence' "Targets/$t.swift"; then
-    library Evidence ../Sources/Evidence Formats Artifacts
+    library Evidence ../Sources/Evidence Formats Artifacts Yams
     modules=(Evidence "${modules[@]}")
   fi
   link=()

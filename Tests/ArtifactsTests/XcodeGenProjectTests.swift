@@ -145,6 +145,38 @@ final class XcodeGenProjectTests: XCTestCase {
         XCTAssertTrue(loaded.product.usesExternalCode)
     }
 
+    /// XcodeGen merges templates and includes by appending lists (`key:REPLACE` replaces), and
+    /// leaves out sources and dependencies filtered to other platforms.
+    func testListsAppendAndPlatformFilters() throws {
+        let spec = """
+        name: M
+        targetTemplates:
+          Base:
+            type: application
+            supportedDestinations: [iOS, macOS]
+            sources:
+              - path: Shared
+              - path: MacOnly
+                destinationFilters: [macOS]
+            settings:
+              OTHER: base
+        targets:
+          App:
+            templates: [Base]
+            sources:
+              - path: App
+          Replaced:
+            templates: [Base]
+            sources:REPLACE:
+              - path: App
+        """
+        let source = MemorySource(name: "m", text: ["project.yml": spec, "Shared/S.swift": "", "MacOnly/M.swift": "", "App/A.swift": ""])
+        let product = try load(source).product
+        XCTAssertEqual(product.problems, [])
+        XCTAssertEqual(product.bundle(named: "App")?.sourceFiles, ["App/A.swift", "Shared/S.swift"])
+        XCTAssertEqual(product.bundle(named: "Replaced")?.sourceFiles, ["App/A.swift"])
+    }
+
     func testMissingPathsAreLoadProblems() throws {
         let spec = """
         name: Broken

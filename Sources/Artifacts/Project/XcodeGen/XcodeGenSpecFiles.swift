@@ -93,14 +93,22 @@ struct XcodeGenSpecFiles {
                                             column: location.position?.column)), path: location.path)
     }
 
-    /// `over` merged onto `base`: mappings key by key (recursively), anything else replaced.
+    /// `over` merged onto `base` as XcodeGen merges includes and templates: mappings key by key
+    /// (recursively), sequences appended, anything else replaced; `key:REPLACE` replaces `key`.
     static func merge(_ base: YAMLNode, _ over: YAMLNode) -> YAMLNode {
+        if let a = base.sequence, let b = over.sequence {
+            var out = over
+            out.value = .sequence(a + b)
+            return out
+        }
         guard var pairs = base.mapping, let overPairs = over.mapping else { return over }
         var at: [String: Int] = [:]
         for (i, p) in pairs.enumerated() { at[p.key] = i }
-        for pair in overPairs {
+        for var pair in overPairs {
+            let replace = pair.key.hasSuffix(":REPLACE")
+            if replace { pair.key = String(pair.key.dropLast(":REPLACE".count)) }
             if let i = at[pair.key] {
-                pairs[i] = (pair.key, pair.keyPosition, merge(pairs[i].value, pair.value))
+                pairs[i] = (pair.key, pair.keyPosition, replace ? pair.value : merge(pairs[i].value, pair.value))
             } else {
                 at[pair.key] = pairs.count
                 pairs.append(pair)

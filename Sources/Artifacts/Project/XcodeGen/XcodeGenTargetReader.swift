@@ -27,10 +27,10 @@ struct XcodeGenTargetReader {
                                      location: location)
         // `supportedDestinations` targets (platform `auto` or none) are read for iOS.
         let platform = node["platform"]?.string ?? "iOS"
-        readSources(node, into: &target)
+        readSources(node, platform: platform, into: &target)
         target.info = plist(node["info"], setting: "info", target: &target, infoDefaults: true)
         target.entitlements = plist(node["entitlements"], setting: "entitlements", target: &target, infoDefaults: false)
-        readDependencies(node["dependencies"], of: &target)
+        readDependencies(node["dependencies"], platform: platform, of: &target)
         target.settings.xcconfigs = XcodeGenSettings.configFiles(node["configFiles"], configs: configs.map(\.name))
         for (config, _) in configs {
             var values = GeneratedPresets.target(platform: platform)
@@ -61,9 +61,19 @@ struct XcodeGenTargetReader {
 
     // MARK: - Sources
 
-    mutating func readSources(_ node: YAMLNode, into target: inout GeneratedTarget) {
+    /// False for an entry limited to other platforms (`destinationFilters`, `platformFilters`).
+    static func applies(_ item: YAMLNode, to platform: String) -> Bool {
+        for key in ["destinationFilters", "platformFilters"] {
+            if let filters = item[key]?.strings, !filters.isEmpty,
+               !filters.contains(where: { $0.lowercased() == platform.lowercased() }) { return false }
+        }
+        if let one = item["platformFilter"]?.string, one.lowercased() != platform.lowercased() { return false }
+        return true
+    }
+
+    mutating func readSources(_ node: YAMLNode, platform: String, into target: inout GeneratedTarget) {
         guard let list = node["sources"] else { return }
-        for item in list.sequence ?? [list] {
+        for item in list.sequence ?? [list] where Self.applies(item, to: platform) {
             let pathNode = item.string != nil ? item : item["path"]
             guard let pathNode, let path = inputPath(pathNode) else { continue }
             let phase = item["buildPhase"]?.string ?? item["buildPhase"]?.mapping?.first?.key
@@ -105,8 +115,8 @@ struct XcodeGenTargetReader {
 
     // MARK: - Dependencies
 
-    mutating func readDependencies(_ node: YAMLNode?, of target: inout GeneratedTarget) {
-        for dep in node?.sequence ?? [] {
+    mutating func readDependencies(_ node: YAMLNode?, platform: String, of target: inout GeneratedTarget) {
+        for dep in node?.sequence ?? [] where Self.applies(dep, to: platform) {
             let embedDefault = target.isApplication
             let embed = dep["embed"]?.bool ?? embedDefault
             let link = dep["link"]?.bool ?? true
