@@ -144,7 +144,11 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         let helper = MemorySource(name: "helper", text: [
             "Project.swift": "import ProjectDescriptionHelpers\nlet project = Project.app(name: \"A\")\n",
         ])
-        XCTAssertThrowsError(try ProductLoader.load(source: helper, kind: .folder, manifestReader: ManifestSyntaxReader()))
+        XCTAssertThrowsError(try ProductLoader.load(source: helper, kind: .folder, manifestReader: ManifestSyntaxReader())) { error in
+            XCTAssertTrue("\(error)".hasSuffix("no app bundle, Info.plist or Xcode project found (1 XcodeGen/Tuist spec could not be read; "
+                + "Project.swift:2: the project `Project.app(…)` cannot be read statically (a helper function, loop or computed value); "
+                + "it is left out)"), "\(error)")
+        }
         // An app's model file named Project.swift is not a manifest, even when Swift 6 syntax
         // is beyond the parser: nothing is reported.
         let model = MemorySource(name: "model", text: [

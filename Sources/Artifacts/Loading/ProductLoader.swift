@@ -136,7 +136,8 @@ public enum ProductLoader {
             if case .inaccessible(let r) = p.kind { return !listed.contains(p.path + "\u{0}" + r) } else { return true }
         }
         if bundles.isEmpty, kind != .machO {
-            throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found")
+            throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found"
+                             + GeneratedProjectLoader.unreadSummary(problems))
         }
         product.bundles = bundles
         product.problems += problems

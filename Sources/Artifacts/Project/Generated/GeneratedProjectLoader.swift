@@ -34,6 +34,20 @@ enum GeneratedProjectLoader {
         return out.sorted { $0.path < $1.path }
     }
 
+    /// Why specs that were found gave nothing, for the error of an input with no bundle:
+    /// " (2 XcodeGen/Tuist specs could not be read; Project.swift:37: …)", or "".
+    static func unreadSummary(_ problems: [LoadProblem]) -> String {
+        let specNames: Set<String> = ["project.yml", "project.yaml", "Project.swift", "Workspace.swift"]
+        let unread = problems.filter { p in
+            if case .unreadable = p.kind { return specNames.contains(PathUtil.lastComponent(p.path)) }
+            return false
+        }
+        guard let first = unread.first, case .unreadable(let e) = first.kind else { return "" }
+        let files = Set(unread.map(\.path)).count
+        let line = e.line.map { ":\($0)" } ?? ""
+        return " (\(files) XcodeGen/Tuist spec\(files == 1 ? "" : "s") could not be read; \(first.path)\(line): \(e.reason))"
+    }
+
     static func load(index: FileIndex, source: FileSource, limits: ReaderLimits, configuration: String?,
                      projects: [String], manifestReader: ManifestExpressionReader?) throws -> Result {
         var result = Result()
