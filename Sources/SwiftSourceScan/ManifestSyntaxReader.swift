@@ -110,7 +110,10 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
                 return value(.member(name))
             }
             if let call = expr.as(FunctionCallExprSyntax.self) {
-                guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return unsupported(expr) }
+                // `a.merging(b) { _, new in new }`: the closure only settles duplicate keys; the
+                // interpreter lets `b` win, as nearly every manifest does.
+                let isMerging = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "merging"
+                guard call.trailingClosure == nil || isMerging, call.additionalTrailingClosures.isEmpty else { return unsupported(expr) }
                 let args = call.arguments.map {
                     ManifestArgument(label: $0.label?.text, value: convert($0.expression, depth: depth + 1))
                 }

@@ -42,6 +42,23 @@ final class TuistHostileManifestTests: XCTestCase {
         XCTAssertEqual(app.sourceFiles, ["App/A.swift"])
     }
 
+    /// An Info.plist computed by a helper is unknown (an unreadable file), not an empty one.
+    func testComputedInfoPlistIsUnknown() throws {
+        var file = project(info: v(.string("x")), extra: [])
+        guard case .call(let n, let b, var args) = file.bindings[0].value.kind,
+              case .array(var targets) = args.first(where: { $0.label == "targets" })!.value.kind,
+              case .call(let tn, let tb, var targetArgs) = targets[0].kind else { return XCTFail() }
+        let i = targetArgs.firstIndex { $0.label == "infoPlist" }!
+        targetArgs[i].value = call(".extendingDefault", [("with", call("makeInfo", []))])
+        targets[0].kind = .call(name: tn, base: tb, arguments: targetArgs)
+        args[args.firstIndex { $0.label == "targets" }!].value = v(.array(targets))
+        file.bindings[0].value.kind = .call(name: n, base: b, arguments: args)
+        let app = try XCTUnwrap(try load(file).bundle(named: "App"))
+        XCTAssertNil(app.infoPlist?.root)
+        XCTAssertEqual(app.infoPlist?.error?.kind, .unsupported)
+        XCTAssertTrue(app.infoPlist?.error?.reason.contains("`makeInfo(…)` cannot be read statically") ?? false, "\(String(describing: app.infoPlist))")
+    }
+
     func testExponentialConstantsStopAtTheNodeLimit() throws {
         var bindings: [ManifestFile.Binding] = [.init(name: "c0", value: v(.array(Array(repeating: v(.string("x")), count: 10))))]
         for i in 1...9 {

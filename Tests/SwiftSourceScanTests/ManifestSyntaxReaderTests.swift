@@ -130,6 +130,73 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         XCTAssertEqual(feature.infoPlistPath, "Modules/Feature/Derived/InfoPlists/Feature-Info.plist")
     }
 
+    /// Constructs of real manifests: public constants, `.settings(base:debug:release:)`,
+    /// `Plist.Value(stringLiteral:)`, `.merging(…) { _, new in new }` with a computed argument,
+    /// dependency lists joined with `+`, `Path("…")`, brace globs.
+    func testRealWorldConstructs() throws {
+        let manifest = #"""
+        import ProjectDescription
+
+        public let version = "1.12.1"
+        public let appDestinations: Destinations = [.iPhone, .iPad]
+
+        let project = Project(
+          name: "Board",
+          settings: .settings(
+            base: ["IPHONEOS_DEPLOYMENT_TARGET": SettingValue(stringLiteral: "16.0")],
+            debug: ["OTHER_SWIFT_FLAGS": "-D DEBUG"]
+          ),
+          targets: [
+            .target(
+              name: "Board",
+              destinations: appDestinations,
+              product: .app,
+              bundleId: "com.example.board",
+              infoPlist: .extendingDefault(with: [
+                "CFBundleShortVersionString": Plist.Value(stringLiteral: version),
+                "NSMicrophoneUsageDescription": "Records voice to transcribe it.",
+              ].merging(
+                Environment.isAppStore.getBoolean(default: false) ? [:] : ["NSLocalNetworkUsageDescription": "Debugging."]
+              ) { _, new in new }),
+              sources: "App/Sources/**/*.{swift,m}",
+              dependencies: [.target(name: "Share")] + (Environment.isAppStore.getBoolean(default: false) ? [] : [])
+            ),
+            .target(
+              name: "Share",
+              destinations: appDestinations,
+              product: .appExtension,
+              bundleId: "com.example.board.share",
+              infoPlist: .file(path: Path("App/Share/Info.plist")),
+              sources: "App/Share/**"
+            ),
+          ]
+        )
+        """#
+        let source = MemorySource(name: "real", text: [
+            "Project.swift": manifest, "App/Sources/A.swift": "", "App/Sources/B.m": "", "App/Sources/C.md": "",
+            "App/Share/Info.plist": "<plist><dict><key>CFBundleIdentifier</key><string>x</string></dict></plist>",
+            "App/Share/S.swift": "",
+        ])
+        let product = try ProductLoader.load(source: source, kind: .folder, manifestReader: ManifestSyntaxReader()).product
+        let app = try XCTUnwrap(product.bundle(named: "Board"))
+        XCTAssertEqual(app.infoValue("NSMicrophoneUsageDescription")?.node.string, "Records voice to transcribe it.")
+        XCTAssertEqual(app.shortVersion, "1.12.1")
+        XCTAssertEqual(app.sourceFiles, ["App/Sources/A.swift", "App/Sources/B.m"])
+        XCTAssertEqual(app.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value, "16.0")
+        XCTAssertNil(app.buildSettings["OTHER_SWIFT_FLAGS"], "debug-only")
+        XCTAssertEqual(product.bundle(named: "Share")?.infoPlist?.path, "App/Share/Info.plist")
+        // The computed argument of merging and the joined dependency list are named, with lines.
+        let reasons = product.problems.compactMap { p -> String? in
+            if case .unreadable(let e) = p.kind { return "\(e.line ?? 0): \(e.reason)" }
+            return nil
+        }
+        XCTAssertEqual(reasons.count, 2, "\(reasons)")
+        XCTAssertTrue(reasons[0].hasPrefix("22: Info.plist value `Environment.isAppStore"), reasons[0])
+        XCTAssertTrue(reasons[1].hasPrefix("25: dependency list `[.target(name: \"Share\")] + "), reasons[1])
+        // The share extension is not embedded: the joined list could not be read.
+        XCTAssertNil(product.bundle(named: "Share")?.parent)
+    }
+
     func testUnreadableManifestFallsBack() throws {
         let source = MemorySource(name: "bad", text: [
             "Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\" targets: [",

@@ -11,7 +11,7 @@ enum GeneratedPlists {
             guard let i = result.bundles.firstIndex(where: { $0.name == target.name }) else { continue }
             if let info = target.info {
                 var bundle = result.bundles[i]
-                bundle.infoPlist = PlistFile(path: info.location.path, root: info.root)
+                bundle.infoPlist = PlistFile(path: info.location.path, root: info.error == nil ? info.root : nil, error: info.error)
                 bundle.infoPlistPath = info.path ?? info.location.path
                 if let p = info.path {
                     if info.inTargetFolder { bundle.path = PathUtil.parent(p) }

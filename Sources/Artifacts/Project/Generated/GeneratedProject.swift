@@ -55,6 +55,8 @@ struct GeneratedPlist {
         "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)", "CFBundleShortVersionString": "1.0",
         "CFBundleVersion": "1", "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
     ]
+    /// Set when the spec computes the file with code that is not run: its content is unknown.
+    var error: FormatError?
     /// The file's folder is the target's (XcodeGen writes beside the sources; Tuist writes
     /// into `Derived/`, which is not).
     var inTargetFolder = true

@@ -140,6 +140,11 @@ struct ManifestScope {
             line: value.position.line, column: value.position.column)), path: path))
     }
 
+    static let stringWrappers: Set<String> = [
+        ".relativeToManifest", ".relativeToRoot", "Path.relativeToManifest", "Path.relativeToRoot", "Path", ".path",
+        "SettingValue", "Plist.Value", ".string", "SettingValue.string",
+    ]
+
     /// A string literal, a constant bound to one, or an interpolation of those.
     mutating func string(_ value: ManifestValue?, _ what: String) -> String? {
         guard let value else { return nil }
@@ -156,8 +161,8 @@ struct ManifestScope {
                 if out.utf8.count > limits.maxStringLength { unreadable(v, what); return nil }
             }
             return out
-        case .call(let name, _, let args) where (name == ".relativeToManifest" || name == ".relativeToRoot"
-                                                 || name == "Path.relativeToManifest") && !args.isEmpty:
+        case .call(let name, _, let args) where Self.stringWrappers.contains(name) && args.count == 1:
+            // `Path("…")`, `.relativeToManifest("…")`, `SettingValue(stringLiteral: …)`, `.string("…")`.
             guard enter(v) else { return nil }
             defer { leave() }
             return string(args[0].value, what)

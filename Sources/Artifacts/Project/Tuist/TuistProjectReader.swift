@@ -72,6 +72,10 @@ struct TuistSettings {
         }
         let base = dictionary(call.arguments["base"], scope: &scope)
         var perConfig: [String: [GeneratedSetting]] = [:]
+        // `.settings(base:, debug:, release:)`: the two default configurations' own settings.
+        for (label, name) in [("debug", "Debug"), ("release", "Release")] where call.arguments[label] != nil {
+            perConfig[name] = dictionary(call.arguments[label], scope: &scope)
+        }
         for item in scope.array(call.arguments["configurations"], "configuration list") {
             guard let c = item.call else { scope.unreadable(item, "configuration"); continue }
             let type = c.name.hasSuffix("release") ? "release" : "debug"

@@ -117,6 +117,12 @@ struct TuistTargetReader {
 
     /// Files matching a glob relative to `dir` (a plain folder stands for everything in it).
     mutating func glob(_ pattern: String, excluding: [String]) -> [String] {
+        // `*.{swift,h,m}`: one pattern per alternative (a few; more are left as written).
+        let alternatives = Self.braceExpansions(pattern)
+        if alternatives.count > 1 {
+            var seen = Set<String>()
+            return alternatives.flatMap { glob($0, excluding: excluding) }.filter { seen.insert($0).inserted }
+        }
         guard let joined = ProjectPaths.join(dir, pattern) else { return [] }
         let parts = joined.split(separator: "/").map(String.init)
         let fixed = parts.prefix { !$0.contains("*") && !$0.contains("?") }
@@ -130,6 +136,21 @@ struct TuistTargetReader {
             guard GeneratedSourceFiles.match(parts[...], fileParts[...]) else { return false }
             return !excludes.contains { GeneratedSourceFiles.matches($0.joined(separator: "/"), fileParts) }
         }
+    }
+
+    /// The patterns a `{a,b}` group stands for: the first group expanded, recursively, at most
+    /// 64 patterns (a pattern with more is taken as written).
+    static func braceExpansions(_ pattern: String, limit: Int = 64) -> [String] {
+        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else { return [pattern] }
+        let head = pattern[..<open], tail = pattern[pattern.index(after: close)...]
+        var out: [String] = []
+        for option in pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false) {
+            for rest in braceExpansions(String(tail), limit: limit) {
+                out.append(head + option + rest)
+                if out.count > limit { return [pattern] }
+            }
+        }
+        return out
     }
 
     // MARK: - Info.plist and entitlements
@@ -148,13 +169,30 @@ struct TuistTargetReader {
         case .member(let m) where m.hasSuffix("default"):
             generated(PlistNode(.dictionary(PlistDictionary())), path: derived, defaults: GeneratedPlist.infoDefaults, at: location, info: true, into: &target)
         case .call(let n, _, let args) where n == ".extendingDefault" || n == ".dictionary":
+            let before = scope.problems.count
             let root = TuistPlistValues.node(args["with"] ?? args.firstUnlabelled, scope: &scope)
             generated(root, path: derived, defaults: n == ".dictionary" ? [:] : GeneratedPlist.infoDefaults, at: location, info: true, into: &target)
+            if root.dictionary == nil { target.info?.error = Self.computed(v, scope.problems.dropFirst(before).first) }
         case .call(let n, _, let args) where n == ".file":
             if let p = scope.string(args["path"] ?? args.firstUnlabelled, "Info.plist path") { pathSetting("INFOPLIST_FILE", p, at: location, into: &target) }
         default:
-            if let p = scope.string(v, "Info.plist") { pathSetting("INFOPLIST_FILE", p, at: location, into: &target) }
+            let before = scope.problems.count
+            if let p = scope.string(v, "Info.plist") {
+                pathSetting("INFOPLIST_FILE", p, at: location, into: &target)
+            } else {
+                // Computed by code that is not run: the Info.plist is unknown, not empty.
+                generated(PlistNode(.dictionary(PlistDictionary())), path: derived, defaults: [:], at: location, info: true, into: &target)
+                target.info?.error = Self.computed(v, scope.problems.dropFirst(before).first)
+            }
         }
+    }
+
+    /// The error of an Info.plist a manifest computes with code that is not run.
+    static func computed(_ value: ManifestValue, _ problem: LoadProblem?) -> FormatError {
+        var reason = "the Info.plist is computed by code that cannot be read statically"
+        if let problem, case .unreadable(let e) = problem.kind { reason += " (\(e.reason))" }
+        return FormatError(.unsupported, format: TuistManifestLoader.format, reason: reason,
+                           line: value.position.line, column: value.position.column)
     }
 
     mutating func readEntitlements(_ value: ManifestValue?, target: inout GeneratedTarget, scope: inout ManifestScope) {
@@ -243,6 +281,17 @@ enum TuistPlistValues {
             return PlistNode(.dictionary(PlistDictionary(out)), position: pos)
         case .call(let n, _, let args) where [".string", ".boolean", ".integer", ".real", ".array", ".dictionary"].contains(n):
             return node(args.firstUnlabelled, scope: &scope)
+        case .call(let n, _, let args) where (n == "Plist.Value" || n == "Value") && args["stringLiteral"] != nil:
+            return node(args["stringLiteral"], scope: &scope)
+        case .call(".merging", let base?, let args):
+            // `a.merging(b) { _, new in new }`: b's keys win. What cannot be read is reported
+            // and the rest kept.
+            var merged = node(base, scope: &scope).dictionary?.entries ?? []
+            if let other = node(args.firstUnlabelled, scope: &scope).dictionary?.entries {
+                let keys = Set(other.map(\.key))
+                merged = merged.filter { !keys.contains($0.key) } + other
+            }
+            return PlistNode(.dictionary(PlistDictionary(merged)), position: pos)
         default:
             scope.unreadable(v, "Info.plist value")
             return PlistNode(.string(""), position: pos)
