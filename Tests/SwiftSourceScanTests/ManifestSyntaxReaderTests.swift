@@ -197,6 +197,39 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         XCTAssertNil(product.bundle(named: "Share")?.parent)
     }
 
+    /// `.project(target:path:)`: the app links and embeds a framework of another project.
+    func testTargetsOfAnotherProject() throws {
+        let app = """
+        import ProjectDescription
+        let project = Project(name: "App", targets: [
+            .target(name: "App", destinations: .iOS, product: .app, bundleId: "com.example.app",
+                    infoPlist: .default, sources: ["Sources/**"],
+                    dependencies: [.project(target: "Core", path: "../Core")]),
+        ])
+        """
+        let core = """
+        import ProjectDescription
+        let project = Project(name: "Core", targets: [
+            .target(name: "Core", destinations: .iOS, product: .framework, bundleId: "com.example.core",
+                    sources: ["Sources/**"], dependencies: [.target(name: "Util")]),
+            .target(name: "Util", destinations: .iOS, product: .staticLibrary, bundleId: "com.example.util",
+                    sources: ["Util/**"]),
+        ])
+        """
+        let source = MemorySource(name: "ws", text: [
+            "App/Project.swift": app, "App/Sources/A.swift": "", "Core/Project.swift": core,
+            "Core/Sources/Face.swift": "import LocalAuthentication", "Core/Util/U.swift": "",
+        ])
+        let product = try ProductLoader.load(source: source, kind: .folder, manifestReader: ManifestSyntaxReader()).product
+        XCTAssertEqual(product.problems, [])
+        let appBundle = try XCTUnwrap(product.bundle(named: "App"))
+        XCTAssertEqual(appBundle.linkedCode, [
+            CodeLink(kind: .target, name: "Core", embedded: true, files: ["Core/Sources/Face.swift"]),
+            CodeLink(kind: .target, name: "Util", embedded: true, files: ["Core/Util/U.swift"]),
+        ])
+        XCTAssertEqual(product.bundle(named: "Core")?.parent, "App")
+    }
+
     func testUnreadableManifestFallsBack() throws {
         let source = MemorySource(name: "bad", text: [
             "Project.swift": "import ProjectDescription\nlet project = Project(name: \"A\" targets: [",

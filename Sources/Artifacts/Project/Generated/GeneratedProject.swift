@@ -68,6 +68,8 @@ struct GeneratedDependency {
         case target
         /// A product of a package declared by the spec.
         case package(product: String?)
+        /// A target of the generated project in another folder (relative to the input root).
+        case project(folder: String)
     }
     var kind: Kind
     var name: String

@@ -66,6 +66,7 @@ enum GeneratedProjectLoader {
                                               source: source, index: index, limits: limits)
         }
         let projectNames = Set(projects.map { PathUtil.lastComponent($0) })
+        var loadedProjects: [CrossProjectLinks.Loaded] = []
         for read in reads {
             // A spec whose generated project (`<name>.xcodeproj`) is committed elsewhere in the
             // input is that project's source: the project is what was read.
@@ -82,6 +83,7 @@ enum GeneratedProjectLoader {
                 for i in bundles.indices where taken.contains(bundles[i].name) {
                     bundles[i].name += " (" + project.specPath + ")"
                 }
+                loadedProjects.append(.init(project: project, targets: loaded.targets, bundleNames: bundles.map(\.name)))
                 result.bundles += bundles
                 result.problems += loaded.problems
             } catch let error as FormatError {
@@ -90,6 +92,7 @@ enum GeneratedProjectLoader {
                 throw InputError("\(project.specPath): \(error)")
             }
         }
+        CrossProjectLinks.apply(loadedProjects, to: &result.bundles)
         return result
     }
 }

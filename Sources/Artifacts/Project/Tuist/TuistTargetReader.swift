@@ -246,8 +246,10 @@ struct TuistTargetReader {
         case ".external", ".framework", ".xcframework", ".library", ".carthage", ".cocoapods":
             usesExternalCode = true
         case ".project":
-            // A target of another project: its code closure is that project's, not read across.
-            break
+            // A target of another manifest's project, linked once both are loaded.
+            guard let name = scope.string(args["target"], "dependency"), let path = scope.string(args["path"], "project path"),
+                  let folder = ProjectPaths.join(dir, path) else { return }
+            target.dependencies.append(GeneratedDependency(kind: .project(folder: folder), name: name, embed: target.isApplication))
         default:
             break  // .sdk, .xctest and the like are system code.
         }
