@@ -82,77 +82,6 @@ struct TuistTargetReader {
         return (call.arguments["targetVersion"] ?? call.arguments.firstUnlabelled).flatMap { scope.string($0, "deployment target") }
     }
 
-    // MARK: - Files
-
-    /// Sources or resources: `["Sources/**"]`, `"Sources/**"`, `.paths([...])`,
-    /// `.glob("…", excluding: [...])`, `.folderReference(path:)`, globs relative to the manifest.
-    mutating func files(_ value: ManifestValue?, scope: inout ManifestScope, sourcesOnly: Bool) -> [String] {
-        guard let value else { return [] }
-        let v = scope.resolve(value)
-        var items: [ManifestValue]
-        switch v.kind {
-        case .array(let a): items = a.map(scope.resolve)
-        case .call(let n, _, let args) where n == ".paths" || n == ".resources" || n == "SourceFilesList.paths":
-            items = scope.array(args.firstUnlabelled, "file list")
-        case .call(let n, _, let args) where args["globs"] != nil && (n == "SourceFilesList" || n == ".sourceFilesList"):
-            items = scope.array(args["globs"], "file list")
-        default: items = [v]
-        }
-        var out = Set<String>()
-        for item in items {
-            var pattern: String?, excluding: [String] = []
-            if let call = item.call {
-                let first = call.arguments["pattern"] ?? call.arguments["path"] ?? call.arguments.firstUnlabelled
-                pattern = scope.string(first, "file pattern")
-                excluding = scope.array(call.arguments["excluding"], "excluded files").compactMap { scope.string($0, "excluded files") }
-            } else {
-                pattern = scope.string(item, "file pattern")
-            }
-            guard let pattern else { continue }
-            for f in glob(pattern, excluding: excluding)
-            where !sourcesOnly || ProjectFileRole.isSource(f) { out.insert(f) }
-        }
-        return out.sorted()
-    }
-
-    /// Files matching a glob relative to `dir` (a plain folder stands for everything in it).
-    mutating func glob(_ pattern: String, excluding: [String]) -> [String] {
-        // `*.{swift,h,m}`: one pattern per alternative (a few; more are left as written).
-        let alternatives = Self.braceExpansions(pattern)
-        if alternatives.count > 1 {
-            var seen = Set<String>()
-            return alternatives.flatMap { glob($0, excluding: excluding) }.filter { seen.insert($0).inserted }
-        }
-        guard let joined = ProjectPaths.join(dir, pattern) else { return [] }
-        let parts = joined.split(separator: "/").map(String.init)
-        let fixed = parts.prefix { !$0.contains("*") && !$0.contains("?") }
-        let root = fixed.joined(separator: "/")
-        let excludes = excluding.compactMap { ProjectPaths.join(dir, $0)?.split(separator: "/").map(String.init) }
-        if fixed.count == parts.count {
-            return fileList.files(at: root, excludes: [], includes: [])
-        }
-        return fileList.under(root).filter { path in
-            let fileParts = path.split(separator: "/").map(String.init)
-            guard GeneratedSourceFiles.match(parts[...], fileParts[...]) else { return false }
-            return !excludes.contains { GeneratedSourceFiles.matches($0.joined(separator: "/"), fileParts) }
-        }
-    }
-
-    /// The patterns a `{a,b}` group stands for: the first group expanded, recursively, at most
-    /// 64 patterns (a pattern with more is taken as written).
-    static func braceExpansions(_ pattern: String, limit: Int = 64) -> [String] {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else { return [pattern] }
-        let head = pattern[..<open], tail = pattern[pattern.index(after: close)...]
-        var out: [String] = []
-        for option in pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false) {
-            for rest in braceExpansions(String(tail), limit: limit) {
-                out.append(head + option + rest)
-                if out.count > limit { return [pattern] }
-            }
-        }
-        return out
-    }
-
     // MARK: - Info.plist and entitlements
 
     /// `"path"` / `.file(path:)` name a file; `.default`, `.extendingDefault(with:)` and
@@ -252,51 +181,6 @@ struct TuistTargetReader {
             target.dependencies.append(GeneratedDependency(kind: .project(folder: folder), name: name, embed: target.isApplication))
         default:
             break  // .sdk, .xctest and the like are system code.
-        }
-    }
-}
-
-/// Plist values written in a manifest: literals, `.string(…)`, `.boolean(…)`, `.integer(…)`,
-/// `.real(…)`, `.array(…)`, `.dictionary(…)`.
-enum TuistPlistValues {
-    static func node(_ value: ManifestValue?, scope: inout ManifestScope) -> PlistNode {
-        guard let value else { return PlistNode(.dictionary(PlistDictionary())) }
-        let v = scope.resolve(value)
-        let pos = v.position
-        guard scope.enter(v) else { return PlistNode(.string(""), position: pos) }
-        defer { scope.leave() }
-        switch v.kind {
-        case .string, .interpolation:
-            return PlistNode(.string(scope.string(v, "Info.plist value") ?? ""), position: pos)
-        case .bool(let b): return PlistNode(.bool(b), position: pos)
-        case .number(let n):
-            if let i = Int64(n) { return PlistNode(.integer(i), position: pos) }
-            return PlistNode(.real(Double(n) ?? 0), position: pos)
-        case .array(let items):
-            return PlistNode(.array(items.map { node($0, scope: &scope) }), position: pos)
-        case .dictionary(let entries):
-            var out: [PlistEntry] = []
-            for e in entries {
-                guard let key = scope.string(e.key, "Info.plist key") else { continue }
-                out.append(PlistEntry(key: key, keyPosition: e.key.position, value: node(e.value, scope: &scope)))
-            }
-            return PlistNode(.dictionary(PlistDictionary(out)), position: pos)
-        case .call(let n, _, let args) where [".string", ".boolean", ".integer", ".real", ".array", ".dictionary"].contains(n):
-            return node(args.firstUnlabelled, scope: &scope)
-        case .call(let n, _, let args) where (n == "Plist.Value" || n == "Value") && args["stringLiteral"] != nil:
-            return node(args["stringLiteral"], scope: &scope)
-        case .call(".merging", let base?, let args):
-            // `a.merging(b) { _, new in new }`: b's keys win. What cannot be read is reported
-            // and the rest kept.
-            var merged = node(base, scope: &scope).dictionary?.entries ?? []
-            if let other = node(args.firstUnlabelled, scope: &scope).dictionary?.entries {
-                let keys = Set(other.map(\.key))
-                merged = merged.filter { !keys.contains($0.key) } + other
-            }
-            return PlistNode(.dictionary(PlistDictionary(merged)), position: pos)
-        default:
-            scope.unreadable(v, "Info.plist value")
-            return PlistNode(.string(""), position: pos)
         }
     }
 }
