@@ -102,6 +102,14 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
             if let r = expr.as(DeclReferenceExprSyntax.self), r.argumentNames == nil {
                 return value(.identifier(r.baseName.text))
             }
+            // `a + b + c`, as the parser leaves it unfolded: operands and `+` alternate.
+            if let seq = expr.as(SequenceExprSyntax.self) {
+                let items = Array(seq.elements)
+                guard items.count >= 3, items.count % 2 == 1, stride(from: 1, to: items.count, by: 2).allSatisfy({
+                    items[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+                }) else { return unsupported(expr) }
+                return value(.concatenation(stride(from: 0, to: items.count, by: 2).map { convert(items[$0], depth: depth + 1) }))
+            }
             if let t = expr.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first, only.label == nil {
                 return convert(only.expression, depth: depth + 1)
             }

@@ -89,7 +89,7 @@ struct ManifestScope {
         let v = resolve(value)
         switch v.kind {
         case .string(let s): return s
-        case .interpolation(let parts):
+        case .interpolation(let parts), .concatenation(let parts):
             guard enter(v) else { return nil }
             defer { leave() }
             var out = ""
@@ -110,12 +110,17 @@ struct ManifestScope {
         }
     }
 
-    /// Elements of an array literal (resolved), or of one constant bound to one.
+    /// Elements of an array literal (resolved), of a constant bound to one, or of arrays joined
+    /// with `+` (a part that cannot be read is reported and the others kept).
     mutating func array(_ value: ManifestValue?, _ what: String) -> [ManifestValue] {
         guard let value else { return [] }
         let v = resolve(value)
         switch v.kind {
         case .array(let items): return items.map(resolve)
+        case .concatenation(let parts):
+            guard enter(v) else { return [] }
+            defer { leave() }
+            return parts.flatMap { array($0, what) }
         default:
             unreadable(v, what)
             return []

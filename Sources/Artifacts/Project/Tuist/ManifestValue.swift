@@ -21,6 +21,8 @@ public struct ManifestValue: Sendable, Equatable {
         case number(String)
         case bool(Bool)
         case array([ManifestValue])
+        /// `a + b + …` (arrays or strings joined).
+        case concatenation([ManifestValue])
         case dictionary([ManifestEntry])
         case `nil`
         /// An expression that cannot be read statically, with its source text.
