@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Evidence", dependencies: ["Artifacts"]),
         // The only target that links swift-syntax; nothing else imports it.
         .target(name: "SwiftSourceScan", dependencies: [
-            "Evidence", "Formats",
+            "Evidence", "Artifacts", "Formats",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
@@ -34,7 +34,7 @@ let package = Package(
         // a short input chunk (docs/robustness.md, "Hostile-input suite").
         .systemLibrary(name: "CPreflightZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "Artifacts", dependencies: ["Formats", "CPreflightZlib"]),
+        .target(name: "Artifacts", dependencies: ["Formats", "CPreflightZlib", "Yams"]),
         .target(name: "Formats"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "FuzzHarness", dependencies: ["Formats", "Artifacts"], path: "Fuzz/Harness"),

@@ -3,11 +3,16 @@
 # (Fuzz/Harness: the limits and fixed files the replay tests share) and, for targets that
 # import it, Evidence are each compiled once with ASan + fuzzer coverage into a static
 # library; then each Targets/<Name>.swift links against them.
+# Artifacts reads YAML with Yams: its C half (libyaml) and Swift half are built the same way
+# from the package's checkout (run `swift build` or `swift package resolve` once first).
 # Usage: Fuzz/build.sh [Target…]   → Fuzz/.build/<Target>
 set -euo pipefail
 cd "$(dirname "$0")"
 out=.build
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g -I ../Sources/CZlib)
+yams=../.build/checkouts/Yams/Sources
+[ -d "$yams/CYaml" ] || { echo "no Yams checkout in $yams: run swift package resolve" >&2; exit 1; }
+# SWIFT_PACKAGE: Yams imports CYaml only when built as a package.
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -I ../Sources/CZlib -I "$yams/CYaml/include" -D SWIFT_PACKAGE)
 
 # library MODULE SOURCE_DIR [DEPENDENCY…]: builds $out/lib/<MODULE>/lib<MODULE>.a when a source,
 # this script or a dependency's library is newer than it.
@@ -28,15 +33,31 @@ library() {
   fi
 }
 
+# cyaml: libyaml as $out/lib/CYaml/libCYaml.a, instrumented like the Swift libraries.
+cyaml() {
+  local lib="$out/lib/CYaml/libCYaml.a"
+  if [ ! -f "$lib" ] || [ build.sh -nt "$lib" ]; then
+    mkdir -p "$out/lib/CYaml/obj"
+    rm -f "$lib"
+    for c in "$yams"/CYaml/src/*.c; do
+      clang -O1 -g -fsanitize=fuzzer-no-link,address -DYAML_DECLARE_EXPORT -I "$yams/CYaml/include" \
+        -c "$c" -o "$out/lib/CYaml/obj/$(basename "$c" .c).o"
+    done
+    ar rcs "$lib" "$out"/lib/CYaml/obj/*.o
+  fi
+}
+
+cyaml
 library Formats ../Sources/Formats
-library Artifacts ../Sources/Artifacts Formats
-library FuzzHarness Harness Formats Artifacts
+library Yams "$yams/Yams"
+library Artifacts ../Sources/Artifacts Formats Yams
+library FuzzHarness Harness Formats Artifacts Yams
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(ls Targets | sed 's/\.swift$//'))
 for t in "${targets[@]}"; do
-  modules=(FuzzHarness Artifacts Formats)
+  modules=(FuzzHarness Artifacts Yams CYaml Formats)
   if grep -q '^import Evidence' "Targets/$t.swift"; then
-    library Evidence ../Sources/Evidence Formats Artifacts
+    library Evidence ../Sources/Evidence Formats Artifacts Yams
     modules=(Evidence "${modules[@]}")
   fi
   link=()

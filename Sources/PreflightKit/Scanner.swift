@@ -19,7 +19,8 @@ public enum Scanner {
     public static let version = "0.1.0"
 
     public static func load(_ path: String, configuration: Configuration = Configuration()) throws -> LoadedInput {
-        try ProductLoader.load(path: path, limits: configuration.limits, buildConfiguration: configuration.buildConfiguration)
+        try ProductLoader.load(path: path, limits: configuration.limits, buildConfiguration: configuration.buildConfiguration,
+                               manifestReader: ManifestSyntaxReader())
     }
 
     public static func scan(_ path: String, configuration: Configuration = Configuration()) throws -> ScanResult {

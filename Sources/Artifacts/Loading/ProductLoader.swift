@@ -17,7 +17,9 @@ public struct LoadedInput: Sendable {
 
 /// Detects what an input is by its content and loads it into the one model.
 public enum ProductLoader {
-    public static func load(path: String, limits: ReaderLimits = .default, buildConfiguration: String? = nil) throws -> LoadedInput {
+    /// `manifestReader` reads Swift manifests (Tuist); without one they are reported unreadable.
+    public static func load(path: String, limits: ReaderLimits = .default, buildConfiguration: String? = nil,
+                            manifestReader: ManifestExpressionReader? = nil) throws -> LoadedInput {
         let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
@@ -26,7 +28,8 @@ public enum ProductLoader {
         if isDir.boolValue {
             let source = try DirectorySource(url, displayName: path, limits: limits)
             let kind = folderKind(url: url, source: source)
-            return try load(source: source, kind: kind, limits: limits, buildConfiguration: buildConfiguration)
+            return try load(source: source, kind: kind, limits: limits, buildConfiguration: buildConfiguration,
+                            manifestReader: manifestReader)
         }
         // Only a regular file is read as an archive or binary: a FIFO or a device named as the
         // input would block or never end.
@@ -83,7 +86,8 @@ public enum ProductLoader {
         }?.path
     }
 
-    public static func load(source: FileSource, kind: ProductKind, limits: ReaderLimits = .default, buildConfiguration: String? = nil) throws -> LoadedInput {
+    public static func load(source: FileSource, kind: ProductKind, limits: ReaderLimits = .default, buildConfiguration: String? = nil,
+                            manifestReader: ManifestExpressionReader? = nil) throws -> LoadedInput {
         let index = FileIndex(source.entries)
         var problems: [LoadProblem] = (source as? ZipSource)?.problems ?? []
         for e in index.entries where e.kind == .symlink {
@@ -109,7 +113,8 @@ public enum ProductLoader {
         case .app:
             bundles = BuiltAppLoader.bundles(appRoot: "", rootName: PathUtil.lastComponent(source.displayName), index: index)
         case .project, .folder:
-            bundles = try ProjectFolderLoader.bundles(index: index, source: source, limits: limits, buildConfiguration: buildConfiguration, product: &product, problems: &problems)
+            bundles = try ProjectFolderLoader.bundles(index: index, source: source, limits: limits, buildConfiguration: buildConfiguration,
+                                                      manifestReader: manifestReader, product: &product, problems: &problems)
         case .machO:
             bundles = []
         }
@@ -131,7 +136,8 @@ public enum ProductLoader {
             if case .inaccessible(let r) = p.kind { return !listed.contains(p.path + "\u{0}" + r) } else { return true }
         }
         if bundles.isEmpty, kind != .machO {
-            throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found")
+            throw InputError("\(source.displayName): no app bundle, Info.plist or Xcode project found"
+                             + GeneratedProjectLoader.unreadSummary(problems))
         }
         product.bundles = bundles
         product.problems += problems
@@ -169,10 +175,12 @@ enum BuiltAppChecks {
     }
 }
 
-/// Project folders and plain folders. Xcode projects are read by `XcodeProjectLoader`; a
-/// folder without one (XcodeGen, Tuist, data files) falls back to Info.plist discovery.
+/// Project folders and plain folders. Xcode projects are read by `XcodeProjectLoader`, XcodeGen
+/// and Tuist specs with no project beside them by `GeneratedProjectLoader`; a folder with
+/// neither (or whose specs cannot be read) falls back to Info.plist discovery.
 enum ProjectFolderLoader {
     static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, buildConfiguration: String?,
+                        manifestReader: ManifestExpressionReader? = nil,
                         product: inout Product, problems: inout [LoadProblem]) throws -> [Bundle] {
         let projects = XcodeProjectLoader.discoverProjects(in: index)
         var bundles: [Bundle] = []
@@ -195,7 +203,18 @@ enum ProjectFolderLoader {
                 throw InputError("\(project): \(error)")
             }
         }
-        product.projects = projects
+        let generated = try GeneratedProjectLoader.load(index: index, source: source, limits: limits, configuration: buildConfiguration,
+                                                        projects: projects, manifestReader: manifestReader)
+        let taken = Set(bundles.map(\.name))
+        bundles += generated.bundles.map { b in
+            var b = b
+            if taken.contains(b.name) { b.name += " (" + (b.infoPlist?.path ?? b.path) + ")" }
+            return b
+        }
+        problems += generated.problems
+        remotePackages = remotePackages || generated.usesExternalCode
+        if !generated.bundles.isEmpty { product.kind = .project }
+        product.projects = projects + generated.specs
         product.usesExternalCode = index.entries.contains { e in
             let name = PathUtil.lastComponent(e.path)
             return name == "Podfile" || name == "Cartfile" || name == "Package.resolved"

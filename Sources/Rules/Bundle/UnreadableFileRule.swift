@@ -29,12 +29,13 @@ public struct UnreadableFileRule: Rule {
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Info.plists, entitlements and manifests have rules of their own.
+        // Info.plists, entitlements and manifests that cannot be parsed have rules of their own.
+        // (One that parsed may be a generator spec holding the plist and other problems.)
         var covered = Set<String>()
         for b in context.product.bundles {
-            if let p = b.infoPlist?.path { covered.insert(p) }
-            if let p = b.entitlements?.path { covered.insert(p) }
-            b.privacyManifests.forEach { covered.insert($0.path) }
+            for file in [b.infoPlist, b.entitlements].compactMap({ $0 }) + b.privacyManifests where file.error != nil {
+                covered.insert(file.path)
+            }
         }
         return context.product.problems.compactMap { p in
             switch p.kind {

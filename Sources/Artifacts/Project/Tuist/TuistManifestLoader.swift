@@ -1,0 +1,64 @@
+import Foundation
+import Formats
+
+/// Reads Tuist manifests (`Project.swift`, and the projects a `Workspace.swift` lists) with the
+/// injected Swift reader. Without a reader every manifest is reported as unreadable and the
+/// folder is read without it.
+enum TuistManifestLoader {
+    static let format = "Tuist manifest"
+
+    static func read(manifests: [String], reader: ManifestExpressionReader?, source: FileSource, index: FileIndex,
+                     limits: ReaderLimits) -> [GeneratedProjectRead] {
+        guard let reader else {
+            return manifests.map { path in
+                GeneratedProjectRead(problems: [LoadProblem(.unreadable(FormatError(.unsupported, format: format,
+                    reason: "no Swift manifest reader was given to the loader, so the Tuist project is not read")), path: path)])
+            }
+        }
+        var projects = manifests.filter { PathUtil.lastComponent($0) == "Project.swift" }
+        var reads: [GeneratedProjectRead] = []
+        // A workspace names project folders; those not found by discovery (none should be) are added.
+        for workspace in manifests where PathUtil.lastComponent(workspace) == "Workspace.swift" {
+            var problems: [LoadProblem] = []
+            guard let file = parse(workspace, reader: reader, source: source, index: index, limits: limits, problems: &problems) else {
+                reads.append(GeneratedProjectRead(problems: problems))
+                continue
+            }
+            var scope = ManifestScope(file: file, path: workspace, limits: limits)
+            for folder in TuistWorkspace.projectFolders(in: &scope, folder: PathUtil.parent(workspace), index: index) {
+                let p = PathUtil.join(folder, "Project.swift")
+                if index.entry(p) != nil, !projects.contains(p) { projects.append(p) }
+            }
+            reads.append(GeneratedProjectRead(problems: problems + scope.problems))
+        }
+        for path in projects.sorted() {
+            var problems: [LoadProblem] = []
+            guard let file = parse(path, reader: reader, source: source, index: index, limits: limits, problems: &problems) else {
+                reads.append(GeneratedProjectRead(problems: problems))
+                continue
+            }
+            var reader = TuistProjectReader(scope: ManifestScope(file: file, path: path, limits: limits), index: index)
+            var read = reader.read()
+            read.problems = problems + read.problems
+            reads.append(read)
+        }
+        return reads
+    }
+
+    static func parse(_ path: String, reader: ManifestExpressionReader, source: FileSource, index: FileIndex,
+                      limits: ReaderLimits, problems: inout [LoadProblem]) -> ManifestFile? {
+        do {
+            if let e = index.entry(path), e.size > Int64(limits.maxSourceFileBytes) {
+                throw FormatError(.limitExceeded("max-source-file-bytes"), format: format,
+                                  reason: "\(path) is \(e.size) bytes, more than \(limits.maxSourceFileBytes)")
+            }
+            let text = try ProjectFiles.readText(path, source: source, index: index, limits: limits, format: format)
+            // An app's own `Project.swift` model file is not a manifest.
+            guard text.contains("import ProjectDescription") else { return nil }
+            return try reader.read(source: text, path: path, limits: limits)
+        } catch {
+            problems.append(LoadProblem(unreadable: error, path: path, bundle: nil))
+            return nil
+        }
+    }
+}

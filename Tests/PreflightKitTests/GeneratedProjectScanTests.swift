@@ -1,0 +1,48 @@
+import Foundation
+import PreflightKit
+import Rules
+import XCTest
+
+/// XcodeGen and Tuist fixtures scanned end to end: the framework calls
+/// `LAContext.evaluatePolicy`, the share extension links it without declaring
+/// NSFaceIDUsageDescription, the app embeds it and declares the key.
+final class GeneratedProjectScanTests: XCTestCase {
+    static let projects = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Projects")
+
+    func faceIDFindings(_ fixture: String) throws -> [Finding] {
+        let result = try Scanner.scan(Self.projects.appendingPathComponent(fixture).path)
+        return result.findings.filter { $0.rule == "missing_purpose_string" && $0.message.contains("NSFaceIDUsageDescription") }
+    }
+
+    func assertExtensionWarned(_ fixture: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let findings = try faceIDFindings(fixture)
+        XCTAssertEqual(findings.map(\.bundle), ["Share"], "\(findings.map(\.message))", file: file, line: line)
+        XCTAssertEqual(findings.first?.severity, .warning, file: file, line: line)
+        XCTAssertTrue(findings.first?.message.contains("Core") ?? false, findings.first?.message ?? "", file: file, line: line)
+    }
+
+    func testXcodeGenExtensionLinkingTheFramework() throws {
+        try assertExtensionWarned("XcodeGen")
+    }
+
+    func testTuistExtensionLinkingTheFramework() throws {
+        try assertExtensionWarned("Tuist")
+    }
+
+    /// Without the key the app embedding the framework is an error: its code is the app's own.
+    func testAppEmbeddingTheFrameworkWithoutTheKeyIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-xcodegen-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.projects.appendingPathComponent("XcodeGen"), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("project.yml")
+        let text = try String(contentsOf: spec, encoding: .utf8)
+            .replacingOccurrences(of: "        NSFaceIDUsageDescription: Unlock your notes with Face ID.\n", with: "")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let findings = try Scanner.scan(folder.path).findings
+            .filter { $0.rule == "missing_purpose_string" && $0.message.contains("NSFaceIDUsageDescription") }
+        let app = try XCTUnwrap(findings.first { $0.bundle == "Demo" }, "\(findings.map { ($0.bundle, $0.message) })")
+        XCTAssertEqual(app.severity, .error)
+        XCTAssertEqual(app.file, "project.yml")
+    }
+}
