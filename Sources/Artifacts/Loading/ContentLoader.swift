@@ -20,7 +20,8 @@ public enum ContentLoader {
         }
     }
 
-    static func load(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
+    static func load(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
+                     cache: ParsedFiles = ParsedFiles()) {
         func note(_ file: PlistFile) {
             if let e = file.error { problems.append(LoadProblem(.unreadable(e), path: file.path, bundle: bundle.name)) }
         }
@@ -36,7 +37,7 @@ public enum ContentLoader {
         }
         bundle.privacyManifests = bundle.privacyManifestPaths.map { plist($0, source: source, limits: limits) }
         bundle.privacyManifests.forEach(note)
-        loadLocalizations(&bundle, source: source, limits: limits, problems: &problems)
+        loadLocalizations(&bundle, source: source, limits: limits, problems: &problems, cache: cache)
         if let p = bundle.provisioningProfilePath {
             do { bundle.provisioningProfile = try ProvisioningProfileParser.parse(try source.read(p), limits: limits) } catch {
                 problems.append(LoadProblem(unreadable: error, path: p, bundle: bundle.name))
@@ -46,24 +47,34 @@ public enum ContentLoader {
 
     /// Parses every localized table: a malformed one is a problem (iOS stops reading it), and
     /// `InfoPlist.strings` tables and string catalogs are kept for the localization rules.
-    static func loadLocalizations(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
+    /// A table several bundles share (an app and its extensions) is parsed once per scan.
+    static func loadLocalizations(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
+                                  cache: ParsedFiles = ParsedFiles()) {
         for file in bundle.localizations {
-            do {
-                let data = try source.read(file.path)
-                switch file.kind {
-                case .infoPlistStrings:
-                    let table = try StringsFileParser.parse(data, limits: limits)
-                    // A wrongly cased table is parsed (and reported) but never stands in for the real one.
-                    if let lang = file.language, file.table == "InfoPlist" { bundle.infoPlistStrings[lang] = table }
-                case .strings:
-                    _ = try StringsFileParser.parse(data, limits: limits)
-                case .stringsdict:
-                    _ = try StringsDictParser.parse(data, limits: limits)
-                case .xcstrings:
-                    bundle.stringCatalogs[file.path] = try StringCatalogParser.parse(data, limits: limits)
+            let parsed = cache.value(file.path) { () -> ParsedFiles.Table in
+                do {
+                    let data = try source.read(file.path)
+                    switch file.kind {
+                    case .infoPlistStrings: return .strings(try StringsFileParser.parse(data, limits: limits))
+                    case .strings:
+                        _ = try StringsFileParser.parse(data, limits: limits)
+                        return .checked
+                    case .stringsdict:
+                        _ = try StringsDictParser.parse(data, limits: limits)
+                        return .checked
+                    case .xcstrings: return .catalog(try StringCatalogParser.parse(data, limits: limits))
+                    }
+                } catch {
+                    return .failed(error)
                 }
-            } catch {
-                problems.append(LoadProblem(unreadable: error, path: file.path, bundle: bundle.name))
+            }
+            switch parsed {
+            case .strings(let table):
+                // A wrongly cased table is parsed (and reported) but never stands in for the real one.
+                if let lang = file.language, file.table == "InfoPlist", file.kind == .infoPlistStrings { bundle.infoPlistStrings[lang] = table }
+            case .catalog(let catalog): bundle.stringCatalogs[file.path] = catalog
+            case .checked: break
+            case .failed(let error): problems.append(LoadProblem(unreadable: error, path: file.path, bundle: bundle.name))
             }
         }
     }
@@ -100,5 +111,32 @@ public enum ContentLoader {
         } catch {
             return BinaryFile(path: path, macho: nil, error: FormatError(.malformed, format: "file", reason: "\(error)"))
         }
+    }
+}
+
+/// Localized tables parsed during one scan, by path: bundles that share a file share the result.
+final class ParsedFiles: @unchecked Sendable {
+    enum Table {
+        case strings(StringsTable)
+        case catalog(StringCatalog)
+        /// Parsed for its problems only (nothing of it is kept).
+        case checked
+        case failed(Error)
+    }
+
+    private var values: [String: Table] = [:]
+    private let lock = NSLock()
+
+    /// The parsed file, parsing it on first use. Two bundles asking at once may both parse it;
+    /// the result is the same.
+    func value(_ path: String, parse: () -> Table) -> Table {
+        lock.lock()
+        if let v = values[path] { lock.unlock(); return v }
+        lock.unlock()
+        let v = parse()
+        lock.lock()
+        values[path] = v
+        lock.unlock()
+        return v
     }
 }

@@ -120,9 +120,10 @@ public enum ProductLoader {
         }
         // Bundles load in parallel (reading and parsing dominate); problems keep bundle order.
         let isBuilt = kind != .project && kind != .folder
+        let cache = ParsedFiles()
         let results = ConcurrentMap.map(bundles) { bundle -> (Bundle, [LoadProblem]) in
             var b = bundle, found: [LoadProblem] = []
-            ContentLoader.load(&b, source: source, limits: limits, problems: &found)
+            ContentLoader.load(&b, source: source, limits: limits, problems: &found, cache: cache)
             if isBuilt { BuiltAppChecks.check(&b, index: index, problems: &found) }
             ContentLoader.loadBinaries(&b, source: source, limits: limits, problems: &found)
             return (b, found)
