@@ -54,18 +54,21 @@ public enum Scanner {
     static func mergeSharedFileFindings(_ findings: [Finding]) -> [Finding] {
         var out: [Finding] = []
         var index: [String: Int] = [:]
+        var merged = Set<Int>()
         for f in findings {
-            guard let file = f.file, let bundle = f.bundle else { out.append(f); continue }
+            // Findings a rule already grouped across bundles (one cause, several targets) stand as they are.
+            guard let file = f.file, let bundle = f.bundle, f.alsoInBundles.isEmpty else { out.append(f); continue }
             let generic = f.message.replacingOccurrences(of: bundle, with: "\u{1}")
             let k = [f.rule, file, "\(f.line ?? 0)", "\(f.column ?? 0)", f.key ?? "", generic].joined(separator: "\u{1f}")
             if let i = index[k] {
                 out[i].alsoInBundles.append(bundle)
+                merged.insert(i)
             } else {
                 index[k] = out.count
                 out.append(f)
             }
         }
-        for i in out.indices where !out[i].alsoInBundles.isEmpty {
+        for i in merged.sorted() {
             out[i].message += " (also \(out[i].alsoInBundles.sorted().joined(separator: ", ")), which share this file)"
         }
         return out

@@ -24,11 +24,11 @@ public struct PathCaseMismatchRule: Rule {
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.product.problems.compactMap { p in
-            guard case .caseMismatch(let setting, let actual) = p.kind else { return nil }
-            return finding("\(setting) of \(p.bundle ?? "a target") names \(p.path), but the file is \(actual); case-sensitive file systems will not find it",
-                           bundle: p.bundle, at: p.referencedFrom ?? FileLocation(path: p.path), key: setting,
-                           fix: "Write the path exactly as \(actual).", fingerprint: [p.path])
+        ProblemGroup.group(context.product.problems).compactMap { g in
+            guard case .caseMismatch(let setting, let actual) = g.problem.kind else { return nil }
+            let path = g.problem.path
+            return finding(for: g, message: "\(setting) of \(g.targetList) names \(path), but the file is \(actual); case-sensitive file systems will not find it",
+                           key: setting, fix: "Write the path exactly as \(actual).", fingerprint: [path])
         }
     }
 }

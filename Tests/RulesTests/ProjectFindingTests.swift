@@ -1,0 +1,108 @@
+import XCTest
+import Artifacts
+@testable import Rules
+
+/// Project problems: one finding per cause, what is not a missing file, and fix texts.
+final class ProjectFindingTests: XCTestCase {
+    static let app = plistXML("<key>CFBundlePackageType</key><string>APPL</string>")
+
+    func findings(_ rule: any Rule.Type, _ files: [String: String]) throws -> [Finding] {
+        try RuleExampleTests.run(rule, files: files, example: RuleExample(files, kind: .project))
+    }
+
+    func project(_ targets: [ExampleTarget]) -> String { exampleProject(targets: targets) }
+
+    func testOneMissingFileInTenTargetsIsOneFinding() throws {
+        let names = (1...10).map { "Flavor\($0)" }
+        let targets = names.map { ExampleTarget($0, settings: ["INFOPLIST_FILE": "App/Info.plist"], resources: ["App/Config.plist"]) }
+        let found = try findings(MissingProjectReferenceRule.self, ["App.xcodeproj/project.pbxproj": project(targets), "App/Info.plist": Self.app])
+        XCTAssertEqual(found.count, 1)
+        let f = try XCTUnwrap(found.first)
+        XCTAssertEqual(f.bundle, "Flavor1")
+        XCTAssertEqual(f.alsoInBundles, names.sorted().dropFirst().map { $0 })
+        XCTAssertEqual(f.severity, .warning)
+        XCTAssertTrue(f.message.hasPrefix("PBXFileReference of 10 targets: Flavor1, Flavor10, Flavor2"), f.message)
+
+        // The same project with its targets in another order: the same finding, the same fingerprint.
+        let reordered = try findings(MissingProjectReferenceRule.self, ["App.xcodeproj/project.pbxproj": project(targets.reversed()),
+                                                                          "App/Info.plist": Self.app])
+        XCTAssertEqual(reordered.map(\.fingerprint), [f.fingerprint])
+        XCTAssertEqual(reordered.map(\.message), [f.message])
+        XCTAssertEqual(reordered.map(\.alsoInBundles), [f.alsoInBundles])
+    }
+
+    func testSameSettingInEachTargetIsOneFindingPerTarget() throws {
+        // Each target writes its own setting: two places to edit, two findings.
+        let targets = ["App", "Widget"].map { ExampleTarget($0, settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"]) }
+        let found = try findings(MissingProjectReferenceRule.self, ["App.xcodeproj/project.pbxproj": project(targets), "App/Info.plist": Self.app])
+        XCTAssertEqual(found.map(\.bundle), ["App", "Widget"])
+        XCTAssertEqual(found.map(\.alsoInBundles), [[], []])
+        XCTAssertNotEqual(found[0].fingerprint, found[1].fingerprint)
+    }
+
+    func testFingerprintOfAGroupDoesNotDependOnBundleOrder() {
+        var a = Finding(rule: "r", severity: .error, message: "m", bundle: "B")
+        a.alsoInBundles = ["A", "C"]
+        var b = Finding(rule: "r", severity: .error, message: "m", bundle: "C")
+        b.alsoInBundles = ["B", "A"]
+        XCTAssertEqual(a.fingerprint, b.fingerprint)
+        XCTAssertEqual(a.fingerprint, Finding(rule: "r", severity: .error, message: "m", bundle: "A").fingerprint)
+    }
+
+    // MARK: - What the non-triggering examples exclude would be reported without the exclusion
+
+    func testExclusionsAreWhatSilencesTheExamples() throws {
+        let plain = ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                                  sources: ["App/Secrets.swift", "App/R.generated.swift", "App/Docs.docc"],
+                                  resources: ["App/GoogleService-Info.plist"])
+        let base = ["App.xcodeproj/project.pbxproj": project([plain]), "App/Info.plist": Self.app]
+        XCTAssertEqual(Set(try findings(MissingProjectReferenceRule.self, base).map { $0.message.components(separatedBy: " names ")[1] }),
+                       ["App/Secrets.swift, which does not exist", "App/R.generated.swift, which does not exist",
+                        "App/GoogleService-Info.plist, which does not exist"],
+                       "a missing .docc is never reported")
+        var ignored = base
+        ignored[".gitignore"] = "Secrets.swift\n/App/GoogleService-Info.plist\n"
+        var generated = plain
+        generated.scripts = [ExampleScript("\"${PODS_ROOT}/R.swift/rswift\" generate --access-level public \"${SRCROOT}/App/R.generated.swift\"")]
+        ignored["App.xcodeproj/project.pbxproj"] = project([generated])
+        XCTAssertEqual(try findings(MissingProjectReferenceRule.self, ignored).map(\.message), [])
+
+        // A negation re-includes the file: reported again.
+        ignored[".gitignore"] = "*.swift\n!Secrets.swift\n/App/GoogleService-Info.plist\n"
+        XCTAssertEqual(try findings(MissingProjectReferenceRule.self, ignored).map(\.message),
+                       ["PBXFileReference of App names App/Secrets.swift, which does not exist"])
+    }
+
+    func testMembershipExceptionForAMissingFileIsNotReported() throws {
+        let targets = [ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], synchronizedFolders: ["App"])]
+            + (1...24).map { ExampleTarget("Widget\($0)", settings: ["INFOPLIST_FILE": "App/Info.plist"], exceptions: ["App": ["Gone.swift", "AppMain.swift"]]) }
+        let files = ["App.xcodeproj/project.pbxproj": project(targets), "App/Info.plist": Self.app, "App/AppMain.swift": "@main struct AppMain {}\n"]
+        XCTAssertEqual(try findings(MissingProjectReferenceRule.self, files).map(\.message), [])
+        // The exception that exists still adds its file to each widget.
+        let loaded = try ProductLoader.load(source: MemorySource(name: "Example", files: files.mapValues { Data($0.utf8) }), kind: .project)
+        XCTAssertEqual(loaded.product.bundle(named: "Widget7")?.sourceFiles, ["App/AppMain.swift"])
+    }
+
+    func testScriptOutputsWithSettingsAndFileLists() throws {
+        let target = ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist", "GEN": "$(SRCROOT)/App/Gen"],
+                                   sources: ["App/Gen/One.swift", "App/Gen/Deep/Two.swift", "App/Listed.swift", "App/Other.swift"],
+                                   scripts: [ExampleScript("./gen.sh", outputPaths: ["$(GEN)"]),
+                                             ExampleScript("./list.sh", outputFileListPaths: ["${SRCROOT}/outputs.xcfilelist", "$(SRCROOT)/absent.xcfilelist"])])
+        let files = ["App.xcodeproj/project.pbxproj": project([target]), "App/Info.plist": Self.app,
+                     "outputs.xcfilelist": "$(SRCROOT)/App/Listed.swift\n\n"]
+        XCTAssertEqual(try findings(MissingProjectReferenceRule.self, files).map(\.message),
+                       ["PBXFileReference of App names App/Other.swift, which does not exist"])
+    }
+
+    func testSwiftGenAndSourceryConfigurations() throws {
+        let target = ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                                   sources: ["Gen/Strings.swift", "Gen/Mocks.generated.swift", "App/Not.swift"],
+                                   scripts: [ExampleScript("if which swiftgen >/dev/null; then\n  swiftgen\nfi"),
+                                             ExampleScript("\"$PODS_ROOT/Sourcery/bin/sourcery\" --config tools/sourcery.yml")])
+        let files = ["App.xcodeproj/project.pbxproj": project([target]), "App/Info.plist": Self.app,
+                     "swiftgen.yml": "strings:\n  inputs: App/en.lproj\n  outputs:\n    templateName: structured-swift5\n    output: Gen/Strings.swift # generated\n",
+                     "tools/sourcery.yml": "sources:\n  - ../App\noutput:\n  path: ../Gen/Mocks.generated.swift\n"]
+        XCTAssertEqual(try findings(MissingProjectReferenceRule.self, files).map(\.message),
+                       ["PBXFileReference of App names App/Not.swift, which does not exist"])
+    }
+}
