@@ -105,4 +105,31 @@ final class ProjectFindingTests: XCTestCase {
         XCTAssertEqual(try findings(MissingProjectReferenceRule.self, files).map(\.message),
                        ["PBXFileReference of App names App/Not.swift, which does not exist"])
     }
+
+    // MARK: - path_case_mismatch fix
+
+    func testCaseMismatchFixDependsOnWhichNameIsRight() throws {
+        // A copied resource: the app looks up the project's name; rename the file.
+        XCTAssertEqual(PathCaseMismatchRule.authority(setting: "PBXFileReference", reference: "App/Logo.png", actual: "App/logo.png"), .reference)
+        XCTAssertEqual(PathCaseMismatchRule.fix(setting: "PBXFileReference", reference: "App/Logo.png", actual: "App/logo.png"),
+                       "Rename the file App/logo.png to App/Logo.png: the app looks it up under the name the project gives it, so do not edit the project. On a case-insensitive disk rename in two steps: git mv 'App/logo.png' 'App/logo.png.tmp' && git mv 'App/logo.png.tmp' 'App/Logo.png'.")
+        // The disk has the name iOS looks up: the project is wrong.
+        XCTAssertEqual(PathCaseMismatchRule.authority(setting: "PBXFileReference", reference: "App/en.lproj/infoPlist.strings",
+                                                      actual: "App/en.lproj/InfoPlist.strings"), .disk)
+        XCTAssertEqual(PathCaseMismatchRule.authority(setting: "PBXFileReference", reference: "App/privacyinfo.xcprivacy",
+                                                      actual: "App/PrivacyInfo.xcprivacy"), .disk)
+        // Build settings, sources, folders: the name never reaches the app; edit the project.
+        XCTAssertEqual(PathCaseMismatchRule.fix(setting: "INFOPLIST_FILE", reference: "App/info.plist", actual: "App/Info.plist"),
+                       "Write the path exactly as App/Info.plist in the project.")
+        XCTAssertEqual(PathCaseMismatchRule.authority(setting: "PBXFileReference", reference: "App/main.swift", actual: "App/Main.swift"), .disk)
+        XCTAssertEqual(PathCaseMismatchRule.authority(setting: "PBXFileReference", reference: "app/Logo.png", actual: "App/Logo.png"), .disk)
+
+        // End to end: one resource copied by two targets, one finding with the rename.
+        let targets = ["App", "AppDev"].map { ExampleTarget($0, settings: ["INFOPLIST_FILE": "App/Info.plist"], resources: ["App/Images/Logo.png"]) }
+        let found = try findings(PathCaseMismatchRule.self, ["App.xcodeproj/project.pbxproj": project(targets), "App/Info.plist": Self.app,
+                                                              "App/Images/logo.png": "png"])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.alsoInBundles, ["AppDev"])
+        XCTAssertEqual(found.first?.fix?.hasPrefix("Rename the file App/Images/logo.png to App/Images/Logo.png"), true, found.first?.fix ?? "")
+    }
 }
