@@ -45,6 +45,7 @@ public enum Scanner {
             findings += found
         }
         findings = mergeSharedFileFindings(findings)
+        findings = applyTestTargetPolicy(findings, product: loaded.product, includeTests: configuration.includeTests)
         findings.sort(by: order)
         return ScanResult(product: loaded.product, findings: findings, rootDirectory: nil)
     }
@@ -72,6 +73,22 @@ public enum Scanner {
             out[i].message += " (also \(out[i].alsoInBundles.sorted().joined(separator: ", ")), which share this file)"
         }
         return out
+    }
+
+    /// Unit-test and UI-test bundles never ship: a finding that concerns only such bundles is
+    /// dropped, or with `includeTests` kept as a warning at most. A finding that also concerns
+    /// a shipping bundle, or none, or a target that is not a bundle, is kept as it is.
+    static func applyTestTargetPolicy(_ findings: [Finding], product: Product, includeTests: Bool) -> [Finding] {
+        var ships: [String: Bool] = [:]
+        for b in product.bundles { ships[b.name] = (ships[b.name] ?? false) || b.kind.ships }
+        return findings.compactMap { f in
+            let names = [f.bundle].compactMap { $0 } + f.alsoInBundles
+            guard !names.isEmpty, names.allSatisfy({ ships[$0] == false }) else { return f }
+            guard includeTests else { return nil }
+            var kept = f
+            kept.severity = min(f.severity, .warning)
+            return kept
+        }
     }
 
     /// Detectors of protected-API uses in project sources.

@@ -34,6 +34,10 @@ public struct MissingProjectReferenceRule: Rule {
         time), with git's matching rules (nested files, `!`, anchoring, `**`, classes);
         - documentation catalogs (`.docc`), which never reach the app;
         - anything under `Pods/` or `Carthage/` when that folder itself is absent.
+
+        Test targets: a problem that concerns only unit-test and UI-test targets is left out of \
+        reports unless `--include-tests` (or `include_tests: true`) is given, and then it is a \
+        warning at most; a problem shared by a test target and a shipping one is reported.
         """,
         area: .project, severity: .error, tags: ["app-review"],
         references: ["https://developer.apple.com/documentation/xcode/build-settings-reference"],

@@ -28,7 +28,8 @@ public struct PathCaseMismatchRule: Rule {
         and folders the name never reaches the app: write the path exactly as on disk.
 
         One mistake is one finding, listing every target it affects (see \
-        missing_project_reference).
+        missing_project_reference). Test targets: a mismatch that concerns only unit-test and \
+        UI-test targets is left out unless `--include-tests` is given, and is then a warning.
         """,
         area: .project, severity: .error,
         triggering: [
