@@ -44,6 +44,7 @@ public enum Scanner {
             }
             findings += found
         }
+        findings = foldIntoMissingInfoPlist(findings, product: loaded.product)
         findings = mergeSharedFileFindings(findings)
         findings = applyTestTargetPolicy(findings, product: loaded.product, includeTests: configuration.includeTests)
         findings.sort(by: order)
@@ -71,6 +72,37 @@ public enum Scanner {
         }
         for i in merged.sorted() {
             out[i].message += " (also \(out[i].alsoInBundles.sorted().joined(separator: ", ")), which share this file)"
+        }
+        return out
+    }
+
+    /// One cause seen by two rules: a target whose INFOPLIST_FILE names a missing file has no
+    /// Info.plist for other rules to read, so what they report about it (a purpose string
+    /// "missing" from a file that is not there) follows from that one mistake. Findings on such
+    /// a bundle that point at no file but the bundle's folder are folded into the
+    /// missing_project_reference finding, which names what they concerned.
+    static func foldIntoMissingInfoPlist(_ findings: [Finding], product: Product) -> [Finding] {
+        let rule = MissingProjectReferenceRule.description.identifier
+        var owner: [String: Int] = [:]
+        for (i, f) in findings.enumerated() where f.rule == rule && f.key == "INFOPLIST_FILE" {
+            for b in [f.bundle].compactMap({ $0 }) + f.alsoInBundles where owner[b] == nil { owner[b] = i }
+        }
+        guard !owner.isEmpty else { return findings }
+        var folded: [Int: [String]] = [:]
+        var dropped = Set<Int>()
+        for (i, f) in findings.enumerated() {
+            guard let name = f.bundle, let o = owner[name], o != i, let bundle = product.bundle(named: name),
+                  bundle.infoPlistPath == nil, f.file == nil || f.file == bundle.path else { continue }
+            dropped.insert(i)
+            let what = f.rule + (f.key.map { " (\($0))" } ?? "")
+            if !(folded[o] ?? []).contains(what) { folded[o, default: []].append(what) }
+        }
+        var out: [Finding] = []
+        for (i, var f) in findings.enumerated() where !dropped.contains(i) {
+            if let what = folded[i] {
+                f.message += "; until it exists its Info.plist cannot be checked, so these are not reported: \(what.sorted().joined(separator: ", "))"
+            }
+            out.append(f)
         }
         return out
     }

@@ -73,3 +73,29 @@ final class TestTargetPolicyTests: XCTestCase {
     }
 }
 
+/// One cause seen by two rules is one finding.
+final class OneCauseTests: XCTestCase {
+    func testPurposeStringsOfAMissingInfoPlistFoldIntoItsFinding() throws {
+        let dir = try Scratch.folder("one-cause")
+        let files = [
+            "App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Camera.swift"]),
+                ExampleTarget("Widget", type: "app-extension",
+                              settings: ["INFOPLIST_FILE": "Widget/Info.plist"], sources: ["App/Camera.swift"]),
+            ]),
+            "App/Camera.swift": "import AVFoundation\nfunc ask() { AVCaptureDevice.requestAccess(for: .video) { _ in } }\n",
+            "Widget/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app.widget</string>"),
+        ]
+        for (path, text) in files {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let found = try Scanner.scan(dir.path).findings
+        let app = found.filter { $0.bundle == "App" }
+        XCTAssertEqual(app.map(\.rule), ["missing_project_reference"], "\(app.map(\.message))")
+        XCTAssertTrue(app[0].message.hasSuffix("so these are not reported: missing_purpose_string (NSCameraUsageDescription)"), app[0].message)
+        // The widget has its Info.plist: its own missing purpose string is reported.
+        XCTAssertEqual(found.filter { $0.bundle == "Widget" }.map(\.rule), ["missing_purpose_string"])
+    }
+}

@@ -21,7 +21,10 @@ public struct MissingProjectReferenceRule: Rule {
         a file reference built by ten targets, an xcconfig or project-level setting they all \
         inherit — is reported once, on the first target by name, listing the others; its \
         fingerprint does not change when targets are reordered. The same path set separately in \
-        two targets' own settings is two findings, since each needs its own edit.
+        two targets' own settings is two findings, since each needs its own edit. When \
+        INFOPLIST_FILE names a missing file, what other rules would say about that Info.plist \
+        (a purpose string "missing" from a file that is not there) is one mistake too: those \
+        findings are folded into this one, which names them.
 
         Not reported, because the checkout is expected to lack them:
         - paths in a synchronized folder's `membershipExceptions` that no longer exist (Xcode \
