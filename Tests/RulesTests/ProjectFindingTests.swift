@@ -73,6 +73,17 @@ final class ProjectFindingTests: XCTestCase {
                        ["PBXFileReference of App names App/Secrets.swift, which does not exist"])
     }
 
+    func testFilesOfSubmodulesThatAreNotCheckedOutAreNotReported() throws {
+        let target = ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                                   sources: ["Vendor/SDK/Sources/Client.swift", "Checked/Out/Missing.swift"])
+        let files = ["App.xcodeproj/project.pbxproj": project([target]), "App/Info.plist": Self.app,
+                     ".gitmodules": "[submodule \"sdk\"]\n\tpath = Vendor/SDK\n\turl = https://example.com/sdk.git\n[submodule \"other\"]\n\tpath = Checked/Out\n",
+                     "Checked/Out/Present.swift": "let x = 1\n"]
+        XCTAssertEqual(try findings(MissingProjectReferenceRule.self, files).map(\.message),
+                       ["PBXFileReference of App names Checked/Out/Missing.swift, which does not exist"],
+                       "a submodule that is checked out is judged like any folder")
+    }
+
     func testMembershipExceptionForAMissingFileIsNotReported() throws {
         let targets = [ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], synchronizedFolders: ["App"])]
             + (1...24).map { ExampleTarget("Widget\($0)", settings: ["INFOPLIST_FILE": "App/Info.plist"], exceptions: ["App": ["Gone.swift", "AppMain.swift"]]) }

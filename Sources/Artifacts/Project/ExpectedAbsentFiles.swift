@@ -5,7 +5,9 @@ import Formats
 /// no missing reference: files a Run Script phase produces (its `outputPaths`, the lines of
 /// its readable `outputFileListPaths`, and the outputs of SwiftGen, R.swift and Sourcery
 /// invocations in its script), paths the repository's `.gitignore` files exclude (downloaded
-/// or generated at build time), and documentation catalogs (`.docc`, never part of the app).
+/// or generated at build time), git submodules that are not checked out (`.gitmodules` names
+/// them; `git submodule update` fetches them), and documentation catalogs (`.docc`, never part
+/// of the app).
 struct ExpectedAbsentFiles {
     /// Input-relative files or folders (everything under a folder) that scripts produce.
     var generated: Set<String> = []
@@ -25,6 +27,7 @@ extension ProjectLoading {
     func expectedAbsentFiles(resolvers: [String: BuildSettingsResolver]) -> ExpectedAbsentFiles {
         var out = ExpectedAbsentFiles()
         out.gitIgnore = GitIgnore.load(index: index, source: source, maxBytes: min(limits.maxFileBytes, 1 << 20))
+        out.generated.formUnion(emptySubmodules())
         let fallback = BuildSettingsResolver(levels: [XcodeDefaultSettings.definitions(.init(
             projectName: projectName, targetName: "", productType: "", configuration: "Release", platform: "iphoneos"))],
             context: SettingsContext())
@@ -47,6 +50,22 @@ extension ProjectLoading {
                         if let p = scriptPath(raw, resolver: resolver) { out.generated.insert(p) }
                     }
                 }
+            }
+        }
+        return out
+    }
+
+    /// The `path = …` folders of every `.gitmodules` in the input that hold no file: submodules
+    /// a plain checkout (or a source archive) leaves empty.
+    func emptySubmodules() -> [String] {
+        var out: [String] = []
+        for e in index.entries where e.kind == .file && PathUtil.lastComponent(e.path) == ".gitmodules" {
+            guard let text = readSmallText(e.path) else { continue }
+            for line in text.split(whereSeparator: \.isNewline) {
+                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty,
+                      let folder = ProjectPaths.join(PathUtil.parent(e.path), parts[1]) else { continue }
+                if !index.files(under: folder).contains(where: { $0.kind == .file }) { out.append(folder) }
             }
         }
         return out

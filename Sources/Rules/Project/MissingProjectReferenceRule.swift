@@ -35,6 +35,8 @@ public struct MissingProjectReferenceRule: Rule {
         (`--output`, or `.sourcery.yml`) invocations in its script;
         - paths that a `.gitignore` of the input excludes (downloaded or generated at build \
         time), with git's matching rules (nested files, `!`, anchoring, `**`, classes);
+        - files of git submodules that are not checked out (`.gitmodules` names them, their \
+        folder is empty);
         - documentation catalogs (`.docc`), which never reach the app;
         - anything under `Pods/` or `Carthage/` when that folder itself is absent.
 
