@@ -102,6 +102,34 @@ final class GitIgnoreTests: XCTestCase {
         XCTAssertFalse(GitIgnore().isIgnored("anything", isDirectory: nil))
     }
 
+    func testLimits() {
+        // A line longer than any path, or a pattern of many stars: the file is left out.
+        var g = GitIgnore()
+        XCTAssertFalse(g.add("!" + String(repeating: "a", count: GitIgnore.maxLineBytes) + "\n*.log\n", folder: ""))
+        XCTAssertFalse(g.add(String(repeating: "*a", count: GitIgnore.maxStarsPerPattern + 1) + "\n*.log\n", folder: ""))
+        XCTAssertFalse(g.isIgnored("x.log"))
+        XCTAssertTrue(g.add(String(repeating: "*a", count: GitIgnore.maxStarsPerPattern) + "\n*.log\n", folder: ""))
+        XCTAssertTrue(g.isIgnored("x.log"))
+        // The worst such pattern against a long name that almost matches: git's early aborts keep it quick.
+        let t0 = Date()
+        XCTAssertFalse(g.isIgnored(String(repeating: "a", count: 1000) + "b"))
+        XCTAssertLessThan(Date().timeIntervalSince(t0), 5)
+        // Too many wildcard patterns: the file is left out (more is reported, never less).
+        var big = GitIgnore()
+        let many = (0...GitIgnore.maxWildcardPatternsPerFile).map { "*.ext\($0)" }.joined(separator: "\n")
+        XCTAssertFalse(big.add(many + "\n*.log\n", folder: ""))
+        XCTAssertFalse(big.isIgnored("x.log"))
+        // Many plain names are looked up, not scanned: a hundred thousand of them stay fast.
+        var names = GitIgnore()
+        XCTAssertTrue(names.add((0..<100_000).map { "file\($0).swift" }.joined(separator: "\n") + "\n!file7.swift\n", folder: ""))
+        let start = Date()
+        var folders: [String: Bool] = [:]
+        for i in 0..<20_000 {
+            XCTAssertEqual(names.isIgnored("a/b/file\(i).swift", isDirectory: nil, folders: &folders), i != 7)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+    }
+
     func testLoadsNestedFilesFromAnInput() throws {
         let source = MemorySource(name: "in", files: [".gitignore": Data("*.log\n".utf8), "App/.gitignore": Data("/Secrets.xcconfig\n".utf8)])
         let g = GitIgnore.load(index: FileIndex(source.entries), source: source)

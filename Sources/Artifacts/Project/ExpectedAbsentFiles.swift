@@ -13,11 +13,26 @@ struct ExpectedAbsentFiles {
     var generated: Set<String> = []
     var gitIgnore = GitIgnore()
 
-    func contains(_ path: String) -> Bool {
-        let p = PathUtil.normalize(path)
-        if p.split(separator: "/").contains(where: { PathUtil.pathExtension(String($0)) == "docc" }) { return true }
-        if generated.contains(where: { p == $0 || p.hasPrefix($0 + "/") }) { return true }
-        return gitIgnore.isIgnored(p, isDirectory: nil)
+    /// How many distinct paths the `.gitignore` files are asked about; past that (only a
+    /// hostile project misses so many files) the rest are reported, never silently dropped.
+    static let maxGitIgnoreQueries = 10_000
+
+    /// Which of `paths` the checkout is expected to lack.
+    func expected(_ paths: [String]) -> Set<String> {
+        var out = Set<String>()
+        var folders: [String: Bool] = [:]
+        var asked = Set<String>()
+        for path in Set(paths) {
+            let p = PathUtil.normalize(path)
+            if p.split(separator: "/").contains(where: { PathUtil.pathExtension(String($0)) == "docc" })
+                || generated.contains(where: { p == $0 || p.hasPrefix($0 + "/") }) {
+                out.insert(path)
+                continue
+            }
+            guard !gitIgnore.isEmpty, asked.count < Self.maxGitIgnoreQueries, asked.insert(p).inserted else { continue }
+            if gitIgnore.isIgnored(p, isDirectory: nil, folders: &folders) { out.insert(path) }
+        }
+        return out
     }
 }
 

@@ -31,18 +31,68 @@ public struct GitIgnore: Sendable, Equatable {
         var directoryOnly: Bool
     }
 
+    /// The patterns of one `.gitignore`, with literal ones indexed so that a large file of plain
+    /// names costs a lookup, not a scan.
+    struct PatternList: Sendable, Equatable {
+        var patterns: [Pattern] = []
+        /// Literal patterns by the name (unanchored) or the relative path (anchored) they equal.
+        var byName: [[UInt8]: [Int]] = [:]
+        var byPath: [[UInt8]: [Int]] = [:]
+        var wildcard: [Int] = []
+
+        init(_ patterns: [Pattern]) {
+            for p in patterns {
+                let i = self.patterns.count
+                self.patterns.append(p)
+                if p.literalPrefix < p.glob.count { wildcard.append(i) } else if p.anchored { byPath[p.glob, default: []].append(i) } else { byName[p.glob, default: []].append(i) }
+            }
+        }
+
+        /// The verdict of the last pattern that matches (true: ignored), nil when none does.
+        func verdict(relative: [UInt8], name: [UInt8], isDirectory: Bool) -> Bool? {
+            var best = -1
+            for i in (byName[name] ?? []) + (byPath[relative] ?? []) where i > best && (!patterns[i].directoryOnly || isDirectory) { best = i }
+            for i in wildcard.reversed() {
+                if i <= best { break }
+                let p = patterns[i]
+                if (!p.directoryOnly || isDirectory) && GitIgnore.matches(p, relative: relative, name: name) { best = i; break }
+            }
+            return best >= 0 ? !patterns[best].negated : nil
+        }
+    }
+
+    /// A `.gitignore` with a line longer than `maxLineBytes` (PATH_MAX on Apple platforms is
+    /// 1024), a pattern with more than `maxStarsPerPattern` stars (each may recurse), more than
+    /// `maxWildcardPatternsPerFile` wildcard patterns, or that would take the input past
+    /// `maxWildcardPatterns` in all, is not read: no real file needs that, a hostile one could
+    /// only make matching slow, and leaving a file out reports more, never less.
+    public static let maxLineBytes = 1024
+    public static let maxStarsPerPattern = 64
+    public static let maxWildcardPatternsPerFile = 1_000
+    public static let maxWildcardPatterns = 4_000
+
     /// Patterns by the folder of their `.gitignore` ("" is the input root), in file order.
-    private var files: [String: [Pattern]] = [:]
+    private var files: [String: PatternList] = [:]
+    private var wildcardCount = 0
 
     public init() {}
 
-    public var isEmpty: Bool { files.values.allSatisfy(\.isEmpty) }
+    public var isEmpty: Bool { files.values.allSatisfy(\.patterns.isEmpty) }
 
-    /// Adds the text of the `.gitignore` in `folder` (relative to the input root).
-    public mutating func add(_ text: String, folder: String) {
-        let patterns = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .compactMap { Self.parse(String($0)) }
-        files[PathUtil.normalize(folder), default: []] += patterns
+    /// Adds the text of the `.gitignore` in `folder` (relative to the input root). Returns false
+    /// when the file was left out for having too many wildcard patterns.
+    @discardableResult
+    public mutating func add(_ text: String, folder: String) -> Bool {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        guard !lines.contains(where: { $0.utf8.count > Self.maxLineBytes }) else { return false }
+        let patterns = lines.compactMap { Self.parse(String($0)) }
+        guard !patterns.contains(where: { $0.glob.lazy.filter { $0 == UInt8(ascii: "*") }.count > Self.maxStarsPerPattern }) else { return false }
+        let wild = patterns.filter { $0.literalPrefix < $0.glob.count }.count
+        guard wild <= Self.maxWildcardPatternsPerFile, wildcardCount + wild <= Self.maxWildcardPatterns else { return false }
+        wildcardCount += wild
+        let key = PathUtil.normalize(folder)
+        files[key] = PatternList((files[key]?.patterns ?? []) + patterns)
+        return true
     }
 
     /// Every `.gitignore` of an indexed input (files larger than `maxBytes` are skipped).
@@ -58,11 +108,27 @@ public struct GitIgnore: Sendable, Equatable {
     /// True when git would ignore `path` (relative to the input root). `isDirectory` nil means
     /// unknown (a path that does not exist): ignored if ignored as either a file or a folder.
     public func isIgnored(_ path: String, isDirectory: Bool? = false) -> Bool {
+        var memo: [String: Bool] = [:]
+        return isIgnored(path, isDirectory: isDirectory, folders: &memo)
+    }
+
+    /// `isIgnored` with the verdicts of folders kept in `folders`, for many paths in a row.
+    public func isIgnored(_ path: String, isDirectory: Bool?, folders memo: inout [String: Bool]) -> Bool {
         if files.isEmpty { return false }
         let parts = PathUtil.normalize(path).split(separator: "/").map(String.init)
         guard !parts.isEmpty else { return false }
         // A folder git ignores is never entered: nothing inside can be re-included.
-        for i in 1..<parts.count where decision(parts[..<i], isDirectory: true) == true { return true }
+        for i in 1..<parts.count {
+            let folder = parts[..<i].joined(separator: "/")
+            let ignored: Bool
+            if let known = memo[folder] {
+                ignored = known
+            } else {
+                ignored = decision(parts[..<i], isDirectory: true) == true
+                memo[folder] = ignored
+            }
+            if ignored { return true }
+        }
         switch isDirectory {
         case .some(let d): return decision(parts[...], isDirectory: d) == true
         case .none: return decision(parts[...], isDirectory: false) == true || decision(parts[...], isDirectory: true) == true
@@ -73,14 +139,11 @@ public struct GitIgnore: Sendable, Equatable {
     /// `.gitignore` files after shallower ones; nil when nothing matches.
     private func decision(_ parts: ArraySlice<String>, isDirectory: Bool) -> Bool? {
         var verdict: Bool?
+        let name = Array(parts.last!.utf8)
         for depth in 0..<parts.count {
-            let folder = parts.prefix(depth).joined(separator: "/")
-            guard let patterns = files[folder] else { continue }
+            guard let list = files[parts.prefix(depth).joined(separator: "/")] else { continue }
             let relative = Array(parts.dropFirst(depth).joined(separator: "/").utf8)
-            let name = Array(parts.last!.utf8)
-            for p in patterns where !p.directoryOnly || isDirectory {
-                if Self.matches(p, relative: relative, name: name) { verdict = !p.negated }
-            }
+            if let v = list.verdict(relative: relative, name: name, isDirectory: isDirectory) { verdict = v }
         }
         return verdict
     }
@@ -190,7 +253,11 @@ enum Wildmatch {
                             ti += 1
                         }
                         tc = at(t, ti)
-                        if ti >= t.count || tc != next { return .noMatch }
+                        // The literal is nowhere in the rest of the text: no later start of this
+                        // or any outer star can find it either (git returns a plain no-match here
+                        // and goes exponential on `*a*a*a…` against `aaa…b`).
+                        if ti >= t.count { return .abortAll }
+                        if tc != next { return .noMatch }
                     }
                     let matched = dowild(p, pi, t, ti, pathname: pathname)
                     if matched != .noMatch {

@@ -160,7 +160,9 @@ final class ProjectLoading {
         problems += paths.problems
         // A file that a script, a generator or a download produces, or documentation, is not
         // missing from a checkout that lacks it (ExpectedAbsentFiles).
-        let absent = expectedAbsentFiles(resolvers: resolvers)
+        let absent = expectedAbsentFiles(resolvers: resolvers).expected(problems.compactMap { p in
+            if case .missingReference = p.kind { return p.path } else { return nil }
+        })
         problems.removeAll { p in
             if case .missingReference = p.kind { return absent.contains(p.path) }
             return false
