@@ -87,25 +87,18 @@ public func exampleProject(targets: [ExampleTarget]) -> String {
             : target.productType.contains("library") ? "a" : "app"
         objects.append("\(product) = {isa = PBXFileReference; explicitFileType = wrapper; path = \"\(target.name).\(ext)\"; sourceTree = BUILT_PRODUCTS_DIR; };")
         var phases: [String] = []
-        var sourceFiles: [String] = []
-        for (i, path) in target.sources.enumerated() {
-            let ref = fileRef(path, id("F", t, i + 1)), build = id("B", t, i + 1)
-            objects.append("\(build) = {isa = PBXBuildFile; fileRef = \(ref); };")
-            sourceFiles.append(build)
-        }
-        if !sourceFiles.isEmpty {
-            objects.append("\(id("S", t)) = {isa = PBXSourcesBuildPhase; files = (\(sourceFiles.joined(separator: ", "))); };")
-            phases.append(id("S", t))
-        }
-        var resourceFiles: [String] = []
-        for (i, path) in target.resources.enumerated() {
-            let ref = fileRef(path, id("A", t, i + 1)), build = id("U", t, i + 1)
-            objects.append("\(build) = {isa = PBXBuildFile; fileRef = \(ref); };")
-            resourceFiles.append(build)
-        }
-        if !resourceFiles.isEmpty {
-            objects.append("\(id("Q", t)) = {isa = PBXResourcesBuildPhase; files = \(list(resourceFiles)); };")
-            phases.append(id("Q", t))
+        // Sources and Resources phases: (files, file reference id kind, build file id kind, phase id kind, isa).
+        for (paths, refKind, buildKind, phaseKind, isa): ([String], Character, Character, Character, String) in [
+            (target.sources, "F", "B", "S", "PBXSourcesBuildPhase"), (target.resources, "A", "U", "Q", "PBXResourcesBuildPhase"),
+        ] where !paths.isEmpty {
+            var files: [String] = []
+            for (i, path) in paths.enumerated() {
+                let ref = fileRef(path, id(refKind, t, i + 1)), build = id(buildKind, t, i + 1)
+                objects.append("\(build) = {isa = PBXBuildFile; fileRef = \(ref); };")
+                files.append(build)
+            }
+            objects.append("\(id(phaseKind, t)) = {isa = \(isa); files = \(list(files)); };")
+            phases.append(id(phaseKind, t))
         }
         for (i, script) in target.scripts.enumerated() {
             let phase = id("Z", t, i + 1)
