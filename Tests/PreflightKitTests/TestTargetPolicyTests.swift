@@ -65,6 +65,10 @@ final class TestTargetPolicyTests: XCTestCase {
         let dir = try fixture()
         let quiet = try CLITests.run(["scan", dir.path, "--format", "json"])
         XCTAssertFalse(quiet.stdout.contains("AppUITests/Info.plist"), quiet.stdout)
+        // The JSON lists the other bundles of a grouped finding.
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) as? [String: Any])
+        let shared = (json["findings"] as? [[String: Any]] ?? []).filter { ($0["message"] as? String)?.contains("App/Shared.json") == true }
+        XCTAssertEqual(shared.map { $0["alsoInBundles"] as? [String] }, [["AppTests"]])
         let loud = try CLITests.run(["scan", dir.path, "--format", "json", "--include-tests"])
         XCTAssertTrue(loud.stdout.contains("AppUITests/Info.plist"), loud.stdout)
         try Data("include_tests: true\n".utf8).write(to: dir.appendingPathComponent(".preflight.yml"))
