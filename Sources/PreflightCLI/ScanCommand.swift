@@ -76,6 +76,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("only"), help: "Run only this rule (repeatable).")
     var only: [String] = []
 
+    @Flag(name: .customLong("include-tests"), help: "Report findings that concern only unit-test and UI-test targets (as warnings at most).")
+    var includeTests = false
+
     @OptionGroup var common: CommonScanOptions
 
     func validate() throws {
@@ -91,6 +94,7 @@ struct ScanCommand: ParsableCommand {
         config.enabledRules.formUnion(enabled)
         if !only.isEmpty { config.onlyRules = Set(only) }
         if let failOn { config.failOn = failOn }
+        if includeTests { config.includeTests = true }
 
         var scans: [ReportInput.Scanned] = []
         for path in paths {

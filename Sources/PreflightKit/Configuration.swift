@@ -18,6 +18,9 @@ public struct Configuration: Sendable, Equatable {
     /// Parse every source file, also those that mention no API the scanners match on
     /// (same findings, slower: the benchmark compares both).
     public var fullSourceParse = false
+    /// Keep findings that concern only unit-test and UI-test bundles (as warnings at most);
+    /// by default they are dropped, since those bundles never ship.
+    public var includeTests = false
 
     public init() {}
 
@@ -62,7 +65,7 @@ public struct Configuration: Sendable, Equatable {
             }
             return Set(list.map { RuleRegistry.rule($0)?.description.identifier ?? $0 })
         }
-        for key in dict.keys where !["disabled_rules", "opt_in_rules", "only_rules", "severity", "limits", "fail_on", "configuration"].contains(key) {
+        for key in dict.keys where !["disabled_rules", "opt_in_rules", "only_rules", "severity", "limits", "fail_on", "configuration", "include_tests"].contains(key) {
             throw Error(description: "\(path): unknown key '\(key)'")
         }
         c.disabledRules = try ruleList("disabled_rules")
@@ -89,6 +92,10 @@ public struct Configuration: Sendable, Equatable {
         if let cfg = dict["configuration"] {
             guard let s = cfg as? String else { throw Error(description: "\(path): configuration must be a string") }
             c.buildConfiguration = s
+        }
+        if let t = dict["include_tests"] {
+            guard let b = t as? Bool else { throw Error(description: "\(path): include_tests must be true or false") }
+            c.includeTests = b
         }
         return c
     }

@@ -44,7 +44,9 @@ public enum Scanner {
             }
             findings += found
         }
+        findings = foldIntoMissingInfoPlist(findings, product: loaded.product)
         findings = mergeSharedFileFindings(findings)
+        findings = applyTestTargetPolicy(findings, product: loaded.product, includeTests: configuration.includeTests)
         findings.sort(by: order)
         return ScanResult(product: loaded.product, findings: findings, rootDirectory: nil)
     }
@@ -54,21 +56,71 @@ public enum Scanner {
     static func mergeSharedFileFindings(_ findings: [Finding]) -> [Finding] {
         var out: [Finding] = []
         var index: [String: Int] = [:]
+        var merged = Set<Int>()
         for f in findings {
-            guard let file = f.file, let bundle = f.bundle else { out.append(f); continue }
+            // Findings a rule already grouped across bundles (one cause, several targets) stand as they are.
+            guard let file = f.file, let bundle = f.bundle, f.alsoInBundles.isEmpty else { out.append(f); continue }
             let generic = f.message.replacingOccurrences(of: bundle, with: "\u{1}")
             let k = [f.rule, file, "\(f.line ?? 0)", "\(f.column ?? 0)", f.key ?? "", generic].joined(separator: "\u{1f}")
             if let i = index[k] {
                 out[i].alsoInBundles.append(bundle)
+                merged.insert(i)
             } else {
                 index[k] = out.count
                 out.append(f)
             }
         }
-        for i in out.indices where !out[i].alsoInBundles.isEmpty {
+        for i in merged.sorted() {
             out[i].message += " (also \(out[i].alsoInBundles.sorted().joined(separator: ", ")), which share this file)"
         }
         return out
+    }
+
+    /// One cause seen by two rules: a target whose INFOPLIST_FILE names a missing file has no
+    /// Info.plist for other rules to read, so what they report about it (a purpose string
+    /// "missing" from a file that is not there) follows from that one mistake. Findings on such
+    /// a bundle that point at no file but the bundle's folder are folded into the
+    /// missing_project_reference finding, which names what they concerned.
+    static func foldIntoMissingInfoPlist(_ findings: [Finding], product: Product) -> [Finding] {
+        let rule = MissingProjectReferenceRule.description.identifier
+        var owner: [String: Int] = [:]
+        for (i, f) in findings.enumerated() where f.rule == rule && f.key == "INFOPLIST_FILE" {
+            for b in [f.bundle].compactMap({ $0 }) + f.alsoInBundles where owner[b] == nil { owner[b] = i }
+        }
+        guard !owner.isEmpty else { return findings }
+        var folded: [Int: [String]] = [:]
+        var dropped = Set<Int>()
+        for (i, f) in findings.enumerated() {
+            guard let name = f.bundle, let o = owner[name], o != i, let bundle = product.bundle(named: name),
+                  bundle.infoPlistPath == nil, f.file == nil || f.file == bundle.path else { continue }
+            dropped.insert(i)
+            let what = f.rule + (f.key.map { " (\($0))" } ?? "")
+            if !(folded[o] ?? []).contains(what) { folded[o, default: []].append(what) }
+        }
+        var out: [Finding] = []
+        for (i, var f) in findings.enumerated() where !dropped.contains(i) {
+            if let what = folded[i] {
+                f.message += "; until it exists its Info.plist cannot be checked, so these are not reported: \(what.sorted().joined(separator: ", "))"
+            }
+            out.append(f)
+        }
+        return out
+    }
+
+    /// Unit-test and UI-test bundles never ship: a finding that concerns only such bundles is
+    /// dropped, or with `includeTests` kept as a warning at most. A finding that also concerns
+    /// a shipping bundle, or none, or a target that is not a bundle, is kept as it is.
+    static func applyTestTargetPolicy(_ findings: [Finding], product: Product, includeTests: Bool) -> [Finding] {
+        var ships: [String: Bool] = [:]
+        for b in product.bundles { ships[b.name] = (ships[b.name] ?? false) || b.kind.ships }
+        return findings.compactMap { f in
+            let names = [f.bundle].compactMap { $0 } + f.alsoInBundles
+            guard !names.isEmpty, names.allSatisfy({ ships[$0] == false }) else { return f }
+            guard includeTests else { return nil }
+            var kept = f
+            kept.severity = min(f.severity, .warning)
+            return kept
+        }
     }
 
     /// Detectors of protected-API uses in project sources.

@@ -20,12 +20,12 @@ public enum JSONReporter: Reporter {
         var name: String; var kind: String; var id: String?; var path: String; var infoPlist: String?
     }
     struct FindingInfo: Encodable {
-        var rule: String; var severity: String; var message: String; var bundle: String?
+        var rule: String; var severity: String; var message: String; var bundle: String?; var alsoInBundles: [String]
         var file: String?; var line: Int?; var column: Int?; var key: String?
         var evidence: [EvidenceInfo]; var fix: String?; var fingerprint: String
         var input: String?
 
-        enum CodingKeys: String, CodingKey { case rule, severity, message, bundle, file, line, column, key, evidence, fix, fingerprint, input }
+        enum CodingKeys: String, CodingKey { case rule, severity, message, bundle, alsoInBundles, file, line, column, key, evidence, fix, fingerprint, input }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(rule, forKey: .rule)
@@ -33,6 +33,7 @@ public enum JSONReporter: Reporter {
             try c.encode(message, forKey: .message)
             // Absent values are written as null so the schema is the same for every finding.
             try c.encode(bundle, forKey: .bundle)
+            try c.encode(alsoInBundles, forKey: .alsoInBundles)
             try c.encode(file, forKey: .file)
             try c.encode(line, forKey: .line)
             try c.encode(column, forKey: .column)
@@ -67,6 +68,7 @@ public enum JSONReporter: Reporter {
 
     static func findingInfo(_ f: Finding, input: String?) -> FindingInfo {
         FindingInfo(rule: f.rule, severity: f.severity.rawValue, message: f.message, bundle: f.bundle,
+                    alsoInBundles: f.alsoInBundles.sorted(),
                     file: f.file, line: f.line, column: f.column, key: f.key,
                     evidence: f.evidence.map {
                         switch $0 {

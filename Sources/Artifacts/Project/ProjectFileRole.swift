@@ -2,10 +2,10 @@ import Foundation
 import Formats
 
 /// How a file contributes to a bundle, by name.
-enum ProjectFileRole {
+public enum ProjectFileRole {
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cpp", "cc", "cxx", "h", "hpp"]
 
-    static func isSource(_ path: String) -> Bool { sourceExtensions.contains(PathUtil.pathExtension(path)) }
+    public static func isSource(_ path: String) -> Bool { sourceExtensions.contains(PathUtil.pathExtension(path)) }
 
     static func isPrivacyManifest(_ path: String) -> Bool { PathUtil.lastComponent(path) == "PrivacyInfo.xcprivacy" }
 

@@ -158,6 +158,15 @@ final class ProjectLoading {
         }
         for target in targets { problems += fileProblems.removeValue(forKey: target.id) ?? [] }
         problems += paths.problems
+        // A file that a script, a generator or a download produces, or documentation, is not
+        // missing from a checkout that lacks it (ExpectedAbsentFiles).
+        let absent = expectedAbsentFiles(resolvers: resolvers).expected(problems.compactMap { p in
+            if case .missingReference = p.kind { return p.path } else { return nil }
+        })
+        problems.removeAll { p in
+            if case .missingReference = p.kind { return absent.contains(p.path) }
+            return false
+        }
         var result = ProjectLoadResult(targets: targets, bundles: bundles, problems: Self.deduplicated(problems),
                                        configurationNames: projectConfigs.names, configuration: chosen)
         result.usesRemotePackages = graph.objects.keys.contains { graph.isa($0) == "XCRemoteSwiftPackageReference" }

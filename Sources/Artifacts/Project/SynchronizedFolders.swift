@@ -78,8 +78,9 @@ struct SynchronizedFolders {
                             out.insert(e.path)
                         }
                     case .missing:
-                        problems.append(LoadProblem(.missingReference(setting: "membershipExceptions"), path: p, bundle: bundle,
-                                                    referencedFrom: graph.location(set, key: "membershipExceptions")))
+                        // Xcode ignores an exception naming a file that is gone (it keeps the
+                        // entry until the folder is next edited), and so do we.
+                        continue
                     }
                 }
             }

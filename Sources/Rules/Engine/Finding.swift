@@ -50,9 +50,11 @@ public struct Finding: Sendable, Equatable {
     }
 
     /// Built from rule, bundle, key and the rule's semantic parts; never from lines or counts,
-    /// so baselines and code scanning survive unrelated edits.
+    /// so baselines and code scanning survive unrelated edits. A finding shared by several
+    /// bundles takes the first of them by name, whatever order the targets come in.
     public var fingerprint: String {
-        let parts = [rule, bundle ?? "", key ?? ""] + fingerprintParts
+        let owner = alsoInBundles.isEmpty ? bundle : ([bundle].compactMap { $0 } + alsoInBundles).min()
+        let parts = [rule, owner ?? "", key ?? ""] + fingerprintParts
         return StableHash.hex(parts.joined(separator: "\u{1f}"))
     }
 }
