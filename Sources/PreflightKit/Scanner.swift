@@ -144,4 +144,7 @@ struct FullParse: SourceScanning {
     func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
         base.scan(source: source, path: path, context: context)
     }
+    func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
+        base.scan(source: source, path: path, contexts: contexts)
+    }
 }

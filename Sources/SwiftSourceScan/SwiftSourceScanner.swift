@@ -26,20 +26,28 @@ public enum SwiftSourceScanner {
     /// (imported, re-exported by an import, or `@_exported` by the target's code).
     public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
                             limits: ReaderLimits, context: SourceScanContext) -> [SourceUsage] {
-        guard skipReason(source: source, limits: limits) == nil else { return [] }
+        scan(source: source, path: path, catalog: catalog, limits: limits, contexts: [context])[0]
+    }
+
+    /// As `scan(…context:)` for several build contexts of one file: one parse, one walk each.
+    public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
+                            limits: ReaderLimits, contexts: [SourceScanContext]) -> [[SourceUsage]] {
+        guard skipReason(source: source, limits: limits) == nil else { return contexts.map { _ in [] } }
         let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
         var text = source
         let tree = text.withUTF8 { buffer in
             Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
         }
         let lines = LineTable(text)
-        let visitor = UsageVisitor(index: index, lines: lines,
-                                   target: TargetConditions(platform: context.platform, conditions: context.swiftConditions))
-        visitor.scan(tree)
         let launch = LaunchRecordingVisitor(lines: lines)
         launch.walk(tree)
-        let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
-        return visible.filter(visitor.results()) + launch.found
+        return contexts.map { context in
+            let visitor = UsageVisitor(index: index, lines: lines,
+                                       target: TargetConditions(platform: context.platform, conditions: context.swiftConditions))
+            visitor.scan(tree)
+            let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
+            return visible.filter(visitor.results()) + launch.found
+        }
     }
 
     /// Whether a source file of this size is skipped.

@@ -15,4 +15,8 @@ public struct SwiftSourceScanning: SourceScanning {
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
         SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, context: context)
     }
+
+    public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, contexts: contexts)
+    }
 }

@@ -50,24 +50,10 @@ public enum ContentLoader {
     /// A table several bundles share (an app and its extensions) is parsed once per scan.
     static func loadLocalizations(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
                                   cache: ParsedFiles = ParsedFiles()) {
-        for file in bundle.localizations {
-            let parsed = cache.value(file.path) { () -> ParsedFiles.Table in
-                do {
-                    let data = try source.read(file.path)
-                    switch file.kind {
-                    case .infoPlistStrings: return .strings(try StringsFileParser.parse(data, limits: limits))
-                    case .strings:
-                        _ = try StringsFileParser.parse(data, limits: limits)
-                        return .checked
-                    case .stringsdict:
-                        _ = try StringsDictParser.parse(data, limits: limits)
-                        return .checked
-                    case .xcstrings: return .catalog(try StringCatalogParser.parse(data, limits: limits))
-                    }
-                } catch {
-                    return .failed(error)
-                }
-            }
+        let tables: [ParsedFiles.Table] = bundle.localizations.map { file in
+            cache.value(file.path) { parseLocalized(file, source: source, limits: limits) }
+        }
+        for (file, parsed) in zip(bundle.localizations, tables) {
             switch parsed {
             case .strings(let table):
                 // A wrongly cased table is parsed (and reported) but never stands in for the real one.
@@ -76,6 +62,35 @@ public enum ContentLoader {
             case .checked: break
             case .failed(let error): problems.append(LoadProblem(unreadable: error, path: file.path, bundle: bundle.name))
             }
+        }
+    }
+
+    /// Parses the localized tables of every bundle into `cache`, all files in parallel: one
+    /// flat parallel loop (libdispatch runs a nested one serially), and an app's tables in
+    /// dozens of languages are megabytes of text.
+    static func parseLocalizations(of bundles: [Bundle], source: FileSource, limits: ReaderLimits, into cache: ParsedFiles) {
+        var seen = Set<String>()
+        let files = bundles.flatMap(\.localizations).filter { seen.insert($0.path).inserted }
+        let parsed = ConcurrentMap.map(files) { parseLocalized($0, source: source, limits: limits) }
+        for (file, table) in zip(files, parsed) { cache.set(file.path, table) }
+    }
+
+    static func parseLocalized(_ file: LocalizedFile, source: FileSource, limits: ReaderLimits) -> ParsedFiles.Table {
+        do {
+            let data = try source.read(file.path)
+            switch file.kind {
+            case .infoPlistStrings: return .strings(try StringsFileParser.parse(data, limits: limits))
+            case .strings:
+                // Only readability matters here; the quick check answers it for common files.
+                if !StringsQuickCheck.isCertainlyReadable(data, limits: limits) { _ = try StringsFileParser.parse(data, limits: limits) }
+                return .checked
+            case .stringsdict:
+                _ = try StringsDictParser.parse(data, limits: limits)
+                return .checked
+            case .xcstrings: return .catalog(try StringCatalogParser.parse(data, limits: limits))
+            }
+        } catch {
+            return .failed(error)
         }
     }
 
@@ -116,16 +131,22 @@ public enum ContentLoader {
 
 /// Localized tables parsed during one scan, by path: bundles that share a file share the result.
 final class ParsedFiles: @unchecked Sendable {
-    enum Table {
+    enum Table: Sendable {
         case strings(StringsTable)
         case catalog(StringCatalog)
         /// Parsed for its problems only (nothing of it is kept).
         case checked
-        case failed(Error)
+        case failed(any Error & Sendable)
     }
 
     private var values: [String: Table] = [:]
     private let lock = NSLock()
+
+    func set(_ path: String, _ value: Table) {
+        lock.lock()
+        values[path] = value
+        lock.unlock()
+    }
 
     /// The parsed file, parsing it on first use. Two bundles asking at once may both parse it;
     /// the result is the same.

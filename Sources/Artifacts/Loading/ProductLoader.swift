@@ -121,6 +121,7 @@ public enum ProductLoader {
         // Bundles load in parallel (reading and parsing dominate); problems keep bundle order.
         let isBuilt = kind != .project && kind != .folder
         let cache = ParsedFiles()
+        ContentLoader.parseLocalizations(of: bundles, source: source, limits: limits, into: cache)
         let results = ConcurrentMap.map(bundles) { bundle -> (Bundle, [LoadProblem]) in
             var b = bundle, found: [LoadProblem] = []
             ContentLoader.load(&b, source: source, limits: limits, problems: &found, cache: cache)

@@ -36,17 +36,18 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
             for name in names.sorted() {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
                 let full = dir + "/" + name
-                guard let attrs = try? fm.attributesOfItem(atPath: full),
-                      let type = attrs[.type] as? FileAttributeType else { continue }
-                switch type {
-                case .typeDirectory:
+                // lstat, not FileManager's attribute dictionaries: a listing of thousands of
+                // files is one system call each, and links are described, never followed.
+                var info = stat()
+                guard lstat(full, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
                     if skipped.contains(name) { continue }
                     list.append(FileEntry(path: childRel, kind: .directory, size: 0))
                     pending.append(childRel)
-                case .typeRegular:
-                    let size = (attrs[.size] as? NSNumber)?.int64Value ?? 0
-                    list.append(FileEntry(path: childRel, kind: .file, size: size))
-                case .typeSymbolicLink:
+                case S_IFREG:
+                    list.append(FileEntry(path: childRel, kind: .file, size: Int64(info.st_size)))
+                case S_IFLNK:
                     let target = (try? fm.destinationOfSymbolicLink(atPath: full)) ?? ""
                     list.append(FileEntry(path: childRel, kind: .symlink, size: 0, linkTarget: target))
                 default:

@@ -77,6 +77,13 @@ public enum APIModules {
         "CoreServices": ["Security"],
     ]
 
+    /// Modules that matter for visibility: those declaring catalog APIs and those re-exporting them.
+    public static let relevant: Set<String> = {
+        var all = Set(prefixes.map(\.1)).union(exact.values).union(reexports.keys)
+        for r in reexports.values { all.formUnion(r) }
+        return all
+    }()
+
     /// Every module the given imports make visible.
     public static func visible(from imports: Set<String>) -> Set<String> {
         var out = imports

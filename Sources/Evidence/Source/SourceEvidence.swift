@@ -34,10 +34,17 @@ public protocol SourceScanning: Sendable {
     /// Whether a file with these facts can hold a use (false lets the scan skip the parse).
     func mayUse(_ facts: SourceFacts) -> Bool
     func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage]
+    /// The uses of one file in each of several build contexts (a file several targets compile);
+    /// a scanner may parse once for all.
+    func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]]
 }
 
 extension SourceScanning {
     public func mayUse(_ facts: SourceFacts) -> Bool { true }
+
+    public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
+        contexts.map { scan(source: source, path: path, context: $0) }
+    }
 
     /// `platform` is the target's (`iOS`, `watchOS`, `tvOS`, `macOS`, `visionOS`) or nil when unknown.
     public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
@@ -107,7 +114,10 @@ public enum SourceEvidence {
         var declaredInClosure: [String: Set<String>] = [:]
         for b in product.bundles {
             let closure = b.sourceFiles + b.linkedCode.flatMap(\.files)
+            // Only Apple modules change what a file sees; the target's own re-exports do not
+            // (and kept out of the build context, they let targets share one parse).
             let exported = closure.reduce(into: Set<String>()) { $0.formUnion(facts[$1]?.exportedImports ?? []) }
+                .intersection(APIModules.relevant)
             declaredInClosure[b.name] = closure.reduce(into: Set<String>()) { $0.formUnion(facts[$1]?.declared ?? []) }
             var claimed = Set<String>()
             func add(_ files: [String], _ origin: UsageOrigin, settingsOf settings: Artifacts.Bundle?) {
@@ -125,11 +135,24 @@ public enum SourceEvidence {
                     settingsOf: link.kind == .target ? bundlesByName[link.name] : nil)
             }
         }
-        let jobs = owners.keys.sorted { ($0.path, "\($0.context.hashValue)") < ($1.path, "\($1.context.hashValue)") }
+        // One parse per file, read in every build context the targets compiling it give.
+        var contextsByPath: [String: [SourceScanContext]] = [:]
+        for job in owners.keys { contextsByPath[job.path, default: []].append(job.context) }
+        let paths2 = contextsByPath.keys.sorted()
         let candidates = texts
-        let found: [[SourceUsage]] = ConcurrentMap.map(jobs) { job in
-            guard let scanner = scanners.first(where: { $0.handles(job.path) }), let text = candidates[job.path] else { return [] }
-            return scanner.scan(source: text, path: job.path, context: job.context)
+        let perPath: [[[SourceUsage]]] = ConcurrentMap.map(paths2.map { ($0, contextsByPath[$0] ?? []) }) { path, contexts in
+            guard let scanner = scanners.first(where: { $0.handles(path) }), let text = candidates[path] else {
+                return contexts.map { _ in [] }
+            }
+            return scanner.scan(source: text, path: path, contexts: contexts)
+        }
+        var jobs: [Job] = []
+        var found: [[SourceUsage]] = []
+        for (path, results) in zip(paths2, perPath) {
+            for (context, usages) in zip(contextsByPath[path] ?? [], results) {
+                jobs.append(Job(path: path, context: context))
+                found.append(usages)
+            }
         }
 
         // Objective-C and C: modules some file imports (the closure's sources, any header).
