@@ -12,11 +12,12 @@ final class SourceFactsTests: XCTestCase {
         @testable import MyKit
         @_exported import CoreLocation
         import class Photos.PHPhotoLibrary
+        import protocol Intents.INIntentHandling
         import struct Foundation.URL // import Contacts
         /* import EventKit */
         let s = "import Speech"
         """)
-        XCTAssertEqual(f.imports, ["UIKit", "MyKit", "CoreLocation", "Photos", "Foundation", "Speech"],
+        XCTAssertEqual(f.imports, ["UIKit", "MyKit", "CoreLocation", "Photos", "Intents", "Foundation", "Speech"],
                        "a string is not told apart (harmless: imports only widen what is visible)")
         XCTAssertEqual(f.exportedImports, ["CoreLocation"])
         XCTAssertEqual(f.mentioned, ["PHPhotoLibrary"])
@@ -44,9 +45,10 @@ final class SourceFactsTests: XCTestCase {
         }
         // class LAContext {}
         let context = LAContext()
+        protocol PHPhotoLibrary {}
         """)
-        XCTAssertEqual(f.declared, ["LocationManager", "requestAccess"])
-        XCTAssertEqual(f.mentioned, ["LocationManager", "CLLocationManager", "requestAccess", "LAContext"])
+        XCTAssertEqual(f.declared, ["LocationManager", "requestAccess", "PHPhotoLibrary"])
+        XCTAssertEqual(f.mentioned, ["LocationManager", "CLLocationManager", "requestAccess", "LAContext", "PHPhotoLibrary"])
     }
 
     func testNamesInsideLongerIdentifiersDoNotCount() {

@@ -36,9 +36,24 @@ public struct SourceFactsScanner: Sendable {
         return h
     }
 
-    private static let declarationKeywords: Set<String> = [
-        "class", "struct", "enum", "protocol", "actor", "typealias", "associatedtype", "func", "interface",
-    ]
+    /// Words the scanner reacts to, found by hash so other identifiers never become strings.
+    private enum Keyword { case declaration, importWord, include, interface, exported, importKind }
+
+    private static let keywords: [UInt64: [([UInt8], Keyword)]] = {
+        var table: [UInt64: [([UInt8], Keyword)]] = [:]
+        func add(_ word: String, _ k: Keyword) { table[hash(Array(word.utf8)[...]), default: []].append((Array(word.utf8), k)) }
+        for w in ["class", "struct", "enum", "protocol", "actor", "typealias", "associatedtype", "func"] { add(w, .declaration) }
+        add("import", .importWord)
+        add("include", .include)
+        add("interface", .interface)
+        add("_exported", .exported)
+        for w in ["var", "let"] { add(w, .importKind) }
+        return table
+    }()
+
+    private static func keyword(_ word: ArraySlice<UInt8>, hash h: UInt64) -> Keyword? {
+        keywords[h]?.first { $0.0.elementsEqual(word) }?.1
+    }
 
     private static func isIdentifierStart(_ b: UInt8) -> Bool {
         (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || b == 0x5f || b >= 0x80
@@ -50,7 +65,8 @@ public struct SourceFactsScanner: Sendable {
         var facts = SourceFacts()
         let n = bytes.count
         var i = 0
-        var previous = ""            // the last identifier, or "#import" after `#import`/`#include`
+        enum Previous { case other, declaration, hashImport }
+        var previous = Previous.other
         var afterAt = false          // the last token was `@`
         var afterHash = false        // the last token was `#`
         var exportedOnLine = false   // `@_exported` seen on this line
@@ -77,32 +93,36 @@ public struct SourceFactsScanner: Sendable {
                 let start = i
                 while i < n, Self.isIdentifierByte(bytes[i]) { i += 1 }
                 let word = bytes[start..<i]
-                let word8 = String(decoding: word, as: UTF8.self)
-                if let candidates = names[Self.hash(word)], candidates.contains(where: { $0.elementsEqual(word) }) {
-                    facts.mentioned.insert(word8)
-                    if Self.declarationKeywords.contains(previous) { facts.declared.insert(word8) }
+                let h = Self.hash(word)
+                if let candidates = names[h], candidates.contains(where: { $0.elementsEqual(word) }) {
+                    let name = String(decoding: word, as: UTF8.self)
+                    facts.mentioned.insert(name)
+                    if previous == .declaration { facts.declared.insert(name) }
                 }
+                let keyword = Self.keyword(word, hash: h)
+                var next = Previous.other
                 if let exported = importing {
-                    if !Self.importKinds.contains(word8) {
-                        facts.imports.insert(word8)
-                        if exported { facts.exportedImports.insert(word8) }
+                    if keyword != .importKind && keyword != .declaration {
+                        let module = String(decoding: word, as: UTF8.self)
+                        facts.imports.insert(module)
+                        if exported { facts.exportedImports.insert(module) }
                         importing = nil
                     }
-                    previous = word8
-                } else if afterHash && (word8 == "import" || word8 == "include") {
-                    previous = "#import"
-                } else if word8 == "import" {
+                } else if afterHash && (keyword == .importWord || keyword == .include) {
+                    next = .hashImport
+                } else if keyword == .importWord {
                     importing = exportedOnLine
-                    previous = word8
-                } else {
-                    if afterAt && word8 == "_exported" { exportedOnLine = true }
-                    previous = afterAt && (word8 == "interface" || word8 == "protocol") ? "interface" : word8
+                } else if keyword == .declaration || (afterAt && keyword == .interface) {
+                    next = .declaration
+                } else if afterAt && keyword == .exported {
+                    exportedOnLine = true
                 }
+                previous = next
                 afterAt = false
                 afterHash = false
                 continue
             }
-            if b == 0x3c, previous == "#import" {  // <Framework/Header.h>
+            if b == 0x3c, previous == .hashImport {  // <Framework/Header.h>
                 var j = i + 1
                 let start = j
                 while j < n, Self.isIdentifierByte(bytes[j]) { j += 1 }
@@ -113,8 +133,8 @@ public struct SourceFactsScanner: Sendable {
             }
             afterAt = b == 0x40
             afterHash = b == 0x23
-            if b != 0x2e { importing = importing.flatMap { _ in nil } }  // `import Foo.Bar` keeps Foo
-            previous = b == 0x2e && importing == nil ? previous : (b == 0x40 || b == 0x23 ? previous : "")
+            if b != 0x2e { importing = nil }  // `import Foo.Bar` keeps Foo
+            if b != 0x40 && b != 0x23 && !(b == 0x2e && importing != nil) { previous = .other }
         }
         return facts
     }
