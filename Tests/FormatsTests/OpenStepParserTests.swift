@@ -65,7 +65,6 @@ final class OpenStepParserTests: XCTestCase {
             ("/* x", "malformed OpenStep property list at line 1, column 1: unterminated comment"),
             ("{ a = ; }", "malformed OpenStep property list at line 1, column 7: unexpected character ';'"),
             ("{ = b; }", "malformed OpenStep property list at line 1, column 3: expected a key, found '='"),
-            ("(\"\\U\")", "malformed OpenStep property list at line 1, column 5: \\U escape without hex digits"),
             ("{ a", "malformed OpenStep property list at line 1, column 4: unexpected end of data after key \"a\""),
             ("{ a;  }", "malformed OpenStep property list at line 1, column 4: expected '=' after key \"a\""),
         ]
@@ -91,5 +90,13 @@ final class OpenStepParserTests: XCTestCase {
         limits.maxPlistObjects = 2
         XCTAssertEqual(err("(a, b, c)", limits: limits), "OpenStep property list at line 1, column 5 exceeds limit max-plist-objects: more than 2 objects")
         XCTAssertEqual(err(String(repeating: "(", count: 200_000)), "OpenStep property list at line 1, column 258 exceeds limit max-nesting-depth: nesting deeper than 256")
+    }
+}
+
+final class OpenStepEscapeTests: XCTestCase {
+    /// CoreFoundation reads `\U` without hex digits as the value 0 and goes on.
+    func testUEscapeWithoutDigitsIsNUL() throws {
+        let table = try StringsFileParser.parse(Data("\"a\" = \"x\\U y\";".utf8))
+        XCTAssertEqual(table["a"], "x\u{0} y")
     }
 }

@@ -48,3 +48,24 @@ final class GeneratedProjectScanTests: XCTestCase {
         XCTAssertEqual(app.file, "project.yml")
     }
 }
+
+/// What a Tuist manifest computes with helpers is a note per manifest, never an error.
+final class TuistHelperNoteTests: XCTestCase {
+    func testHelperCallsAreOneNotePerManifest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-tuist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.makeModule(name: "Feature", dependencies: [.core])
+        """.utf8).write(to: folder.appendingPathComponent("Project.swift"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try Data("<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>".utf8)
+            .write(to: folder.appendingPathComponent("App/Info.plist"))
+        let findings = try Scanner.scan(folder.path).findings.filter { $0.rule == "unreadable_file" }
+        XCTAssertEqual(findings.map(\.severity), [.note], findings.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(findings.first?.line, 4)
+    }
+}

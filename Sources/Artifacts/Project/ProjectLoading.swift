@@ -250,7 +250,7 @@ final class ProjectLoading {
         if let cached = xcconfigs[actual] {
             result = cached
         } else {
-            result = XCConfigReader.read(path: actual, source: source, index: index, limits: limits)
+            result = XCConfigReader.read(path: actual, source: source, index: index, limits: limits, projectDir: projectDir)
             xcconfigs[actual] = result
         }
         // Problems inside an xcconfig concern the file, whichever targets use it.

@@ -17,11 +17,13 @@ public enum XCConfigReader {
     }
 
     /// Reads `path` (relative to the input root; must exist exactly) and what it includes.
+    /// An include not found beside the including file is looked up in `projectDir` too, as
+    /// Xcode does (element-ios's extension xcconfigs include `Config/…` of the project folder).
     public static func read(path: String, source: FileSource, index: FileIndex, limits: ReaderLimits,
-                            bundle: String? = nil) -> Result {
+                            bundle: String? = nil, projectDir: String? = nil) -> Result {
         var result = Result()
         var stack: [String] = []
-        readFile(path, source: source, index: index, limits: limits, bundle: bundle, stack: &stack, into: &result)
+        readFile(path, source: source, index: index, limits: limits, bundle: bundle, projectDir: projectDir, stack: &stack, into: &result)
         return result
     }
 
@@ -96,7 +98,7 @@ public enum XCConfigReader {
     }
 
     private static func readFile(_ path: String, source: FileSource, index: FileIndex, limits: ReaderLimits, bundle: String?,
-                                 stack: inout [String], into result: inout Result) {
+                                 projectDir: String?, stack: inout [String], into result: inout Result) {
         let text: String
         do {
             text = try ProjectFiles.readText(path, source: source, index: index, limits: limits, format: "xcconfig")
@@ -125,7 +127,12 @@ public enum XCConfigReader {
                     continue
                 }
                 var actual: String
-                switch index.lookup(target) {
+                var lookup = index.lookup(target)
+                if case .missing = lookup, let projectDir, let fromProject = ProjectPaths.join(projectDir, spec) {
+                    let second = index.lookup(fromProject)
+                    if case .missing = second {} else { lookup = second }
+                }
+                switch lookup {
                 case .exact(let e): actual = e.path
                 case .caseMismatch(let e):
                     actual = e.path
@@ -147,7 +154,7 @@ public enum XCConfigReader {
                         path: path, bundle: bundle, referencedFrom: from))
                     continue
                 }
-                readFile(actual, source: source, index: index, limits: limits, bundle: bundle, stack: &stack, into: &result)
+                readFile(actual, source: source, index: index, limits: limits, bundle: bundle, projectDir: projectDir, stack: &stack, into: &result)
             }
         }
     }

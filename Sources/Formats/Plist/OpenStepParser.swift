@@ -325,7 +325,8 @@ public struct OpenStepParser {
                 var v: UInt32 = 0
                 var n = 0
                 while n < 4, i < s.count, let h = hexValue(s[i]) { v = v << 4 | UInt32(h); n += 1; advance() }
-                guard n > 0 else { throw error("\\U escape without hex digits") }
+                // Without hex digits CoreFoundation reads the value 0 and goes on (Rocket.Chat's
+                // Polish table has `\U` before a space and loads on devices): a NUL, not an error.
                 // A UTF-16 surrogate pair written as two escapes (`\UD83D\UDE00`) is one
                 // character, as CoreFoundation decodes it.
                 if (0xD800...0xDBFF).contains(v), i + 1 < s.count, s[i] == "\\", s[i + 1] == "U" {

@@ -37,7 +37,25 @@ public struct UnreadableFileRule: Rule {
                 covered.insert(file.path)
             }
         }
-        return context.product.problems.compactMap { p in
+        var out: [Finding] = []
+        // What a generator manifest computes with code (Tuist helpers) is a limit of a static
+        // reading, not a defect of the app: one note per manifest, naming the first expression.
+        var unsupportedByManifest: [String: [LoadProblem]] = [:]
+        for p in context.product.problems {
+            if case .unreadable(let e) = p.kind, e.kind == .unsupported, Self.isManifest(p.path) {
+                unsupportedByManifest[p.path, default: []].append(p)
+            }
+        }
+        for (path, problems) in unsupportedByManifest.sorted(by: { $0.key < $1.key }) {
+            guard case .unreadable(let first) = problems[0].kind else { continue }
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more expression\(problems.count > 2 ? "s" : ""))" : ""
+            var f = finding("\(path) cannot be read statically here\(more): \(first.reason); what it leaves out is not checked",
+                            bundle: problems[0].bundle, at: FileLocation(path: path, position: first.position), fingerprint: [path])
+            f.severity = .note
+            out.append(f)
+        }
+        return out + context.product.problems.compactMap { p in
+            if case .unreadable(let e) = p.kind, e.kind == .unsupported, Self.isManifest(p.path) { return nil }
             switch p.kind {
             case .unreadable(let error) where !covered.contains(p.path)
                 && !MalformedStringsFileRule.extensions.contains(PathUtil.pathExtension(p.path)):
@@ -49,5 +67,10 @@ public struct UnreadableFileRule: Rule {
                 return nil
             }
         }
+    }
+
+    /// Tuist manifests, which Preflight reads without running them.
+    static func isManifest(_ path: String) -> Bool {
+        ["Project.swift", "Workspace.swift"].contains(PathUtil.lastComponent(path))
     }
 }

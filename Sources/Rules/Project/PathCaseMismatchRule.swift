@@ -12,8 +12,9 @@ public struct PathCaseMismatchRule: Rule {
         summary: "A build setting or file reference names a file whose path differs from the real one only in letter case.",
         rationale: """
         macOS file systems usually ignore case, so the build works on a developer's Mac — and \
-        fails on a case-sensitive CI runner, or ships a resource iOS (case-sensitive on device) \
-        never finds.
+        fails on a case-sensitive volume or CI runner. A warning: on the default disk the build \
+        and the app work (a copied resource takes the project's name), so it breaks only where \
+        case matters.
 
         The fix depends on which name is right:
         - A resource the app copies (a file of a Resources phase) gets the name the project \
@@ -31,7 +32,7 @@ public struct PathCaseMismatchRule: Rule {
         missing_project_reference). Test targets: a mismatch that concerns only unit-test and \
         UI-test targets is left out unless `--include-tests` is given, and is then a warning.
         """,
-        area: .project, severity: .error,
+        area: .project, severity: .warning,
         triggering: [
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [ExampleTarget("App", settings: ["↓INFOPLIST_FILE": "App/info.plist"])]),
                          "App/Info.plist": app], kind: .project,
