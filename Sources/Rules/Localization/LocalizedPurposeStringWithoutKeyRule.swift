@@ -17,11 +17,15 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
 
         How sure the finding is depends on what Preflight knows of the bundle:
 
-        - The bundle's code (or a framework it embeds) uses the resource: an error, add the key.
-        - No code of the bundle could be seen (a folder of data files), or the app also uses \
-        code Preflight cannot read (pods, binary frameworks, remote packages): an error, as the \
-        code may ask — or a warning when the table is shared with another bundle that declares \
-        the key (an extension using the app's `InfoPlist.strings`).
+        - The bundle's code (or a framework it embeds) uses the resource: an error, add the key \
+        (when the use is definite, missing_purpose_string reports it instead: one cause, one \
+        finding).
+        - No code of the bundle could be seen (a folder of data files): a warning, as the code \
+        may ask. When the bundle's own code was read and only code Preflight cannot read (pods, \
+        binary frameworks, remote packages) might ask: a note.
+        - A table shared with another bundle that declares the key (an extension using the \
+        app's `InfoPlist.strings`), unless this bundle's code uses the resource: a warning.
+        - A key whose prompt does not exist on the target's platform (Face ID on tvOS): nothing.
         - Preflight read the bundle's code and none uses the resource: a note to remove the \
         stray translation; nothing asks, so nothing is terminated.
         - A legacy key iOS no longer reads at the bundle's deployment target \
@@ -107,8 +111,11 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                                    fix: "Add \(key) to Info.plist.")
                 // A table shared with a bundle that declares the key is that bundle's translation:
                 // harmless unless this bundle asks, which only its code can show.
-                // Without seeing the code (pods, binary frameworks), nothing shows it asks.
+                // Without seeing all the code, nothing shows it asks: a warning when no code was
+                // seen, a note when the bundle's own code was read and only packages or pods
+                // Preflight cannot read might ask (habitica).
                 if (sharedWithDeclarer && codeUse != .used) || codeUse == .unknown { f.severity = .warning }
+                if codeUse == .unknown && PurposeKeyUse.sawCode(b) { f.severity = .note }
                 out.append(f)
             }
         }
