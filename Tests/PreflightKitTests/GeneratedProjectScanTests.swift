@@ -69,3 +69,35 @@ final class TuistHelperNoteTests: XCTestCase {
         XCTAssertEqual(findings.first?.line, 4)
     }
 }
+
+/// `.relativeToRoot(…)` paths start at the Tuist root, not at the manifest's folder.
+final class TuistRootPathTests: XCTestCase {
+    func testRelativeToRootFindsTheFileAtTheRoot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-tuist-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ path: String, _ text: String) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("Tuist/Config.swift", "import ProjectDescription\nlet config = Config()\n")
+        try write("Configurations/App.xcconfig", "SWIFT_VERSION = 5.0\n")
+        try write("Projects/App/Sources/App.swift", "import UIKit\n")
+        try write("Projects/App/Project.swift", """
+        import ProjectDescription
+
+        let project = Project(
+            name: "App",
+            settings: .settings(configurations: [
+                .release(name: "Release", xcconfig: .relativeToRoot("Configurations/App.xcconfig")),
+            ]),
+            targets: [
+                .target(name: "App", destinations: .iOS, product: .app, bundleId: "com.example.app",
+                        infoPlist: .default, sources: ["Sources/**"]),
+            ]
+        )
+        """)
+        let findings = try Scanner.scan(folder.path).findings
+        XCTAssertEqual(findings.filter { $0.rule == "missing_project_reference" }.map(\.message), [])
+    }
+}

@@ -37,6 +37,9 @@ public struct MissingPurposeStringTranslationRule: Rule {
                         note: "The code asks for the camera, so German users see the English prompt."),
         ],
         nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>NFCReaderUsageDescription</key><string>Read the tag on your membership card.</string>"),
+                         "App/de.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Mitglied\";\n"],
+                        note: "Core NFC shows no permission prompt (its scan sheet shows the app's own message), so nobody sees a translation of this key."),
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n",
                          "App/en.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Receipts\";\n"],

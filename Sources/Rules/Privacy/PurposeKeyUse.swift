@@ -99,9 +99,10 @@ struct PurposeKeyUse {
         ["NSCalendarsUsageDescription", "NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription"],
         ["NSRemindersUsageDescription", "NSRemindersFullAccessUsageDescription"],
         ["NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription"],
-        ["NSPhotoLibraryUsageDescription", "NSPhotoLibraryAddUsageDescription"],
     ]
-    // Health's share and update texts are separate prompts: reading only never shows the update text.
+    // Separate prompts, not a family: health's share and update texts (reading only never shows
+    // the update text), and the photo library's read and add-only texts (saving a photo never
+    // asks for read access; element-x-ios).
 
     /// The keys guarding the same resource as `key`, itself included.
     static func family(of key: String) -> [String] {
@@ -125,6 +126,10 @@ struct PurposeKeyUse {
     /// Whether the bundle's users may ever see the prompt of `key`: iOS reads the key for the
     /// bundle's deployment target, and its code uses the resource or could not be seen whole.
     func mayPrompt(_ key: String, in bundle: Artifacts.Bundle) -> Bool {
-        Self.isRead(key, by: bundle) && codeUse(of: key, in: bundle) != .notUsed
+        !Self.keysNeverShown.contains(key) && Self.isRead(key, by: bundle) && codeUse(of: key, in: bundle) != .notUsed
     }
+
+    /// Keys iOS requires but shows in no prompt: Core NFC asks no permission (its scan sheet
+    /// shows the app's own alertMessage), so a translation of the key is never seen.
+    static let keysNeverShown: Set<String> = ["NFCReaderUsageDescription"]
 }

@@ -15,6 +15,9 @@ struct ManifestScope {
     let ordered: [ManifestFile.Binding]
     let path: String
     let limits: ReaderLimits
+    /// `.relativeToRoot(…)` paths, as a prefix from the manifest's folder to the project root
+    /// (`../../` for `Projects/App/Project.swift` under a root with `Tuist/`).
+    var rootPrefix = ""
     var problems: [LoadProblem] = []
     private let work: Work
 
@@ -103,7 +106,8 @@ struct ManifestScope {
             // `Path("…")`, `.relativeToManifest("…")`, `SettingValue(stringLiteral: …)`, `.string("…")`.
             guard enter(v) else { return nil }
             defer { leave() }
-            return string(args[0].value, what)
+            let prefix = name.hasSuffix("relativeToRoot") ? rootPrefix : ""
+            return string(args[0].value, what).map { prefix + $0 }
         default:
             unreadable(v, what)
             return nil

@@ -37,12 +37,28 @@ enum TuistManifestLoader {
                 reads.append(GeneratedProjectRead(problems: problems))
                 continue
             }
-            var reader = TuistProjectReader(scope: ManifestScope(file: file, path: path, limits: limits), index: index)
+            var scope = ManifestScope(file: file, path: path, limits: limits)
+            scope.rootPrefix = rootPrefix(of: path, index: index)
+            var reader = TuistProjectReader(scope: scope, index: index)
             var read = reader.read()
             read.problems = problems + read.problems
             reads.append(read)
         }
         return reads
+    }
+
+    /// The way from a manifest's folder up to the Tuist root: the nearest folder above it with
+    /// a `Tuist` folder, `Tuist.swift` or `Workspace.swift`, else the input's root.
+    static func rootPrefix(of manifest: String, index: FileIndex) -> String {
+        var folder = PathUtil.parent(manifest)
+        var ups = 0
+        while true {
+            let markers = ["Tuist", "Tuist.swift", "Workspace.swift"].map { folder.isEmpty ? $0 : PathUtil.join(folder, $0) }
+            if markers.contains(where: { index.entry($0) != nil }) || folder.isEmpty { break }
+            folder = PathUtil.parent(folder)
+            ups += 1
+        }
+        return String(repeating: "../", count: ups)
     }
 
     static func parse(_ path: String, reader: ManifestExpressionReader, source: FileSource, index: FileIndex,
