@@ -116,6 +116,8 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                 // Preflight cannot read might ask (habitica).
                 if (sharedWithDeclarer && codeUse != .used) || codeUse == .unknown { f.severity = .warning }
                 if codeUse == .unknown && PurposeKeyUse.sawCode(b) { f.severity = .note }
+                // Only indicative evidence (PHPhotoLibrary named by add-only code): it may not ask.
+                if codeUse == .used && !use.usesDefinitely(family: key, in: b) { f.severity = .note }
                 out.append(f)
             }
         }

@@ -22,8 +22,12 @@ public struct MissingPurposeStringTranslationRule: Rule {
         that code (a built app's binaries, a project's or folder's sources; \
         `unused_purpose_string` notes such keys). A use of any key of the same resource counts \
         (requesting always-location first shows the when-in-use text). When no code of the \
-        bundle could be seen (a folder of data files) or the app also uses code Preflight \
-        cannot read (pods, binary frameworks, remote packages), every declared key is checked.
+        bundle could be seen (a folder of data files), every declared key is checked. When the \
+        bundle's own code was read and does not use the resource but the app also uses code \
+        Preflight cannot read (pods, binary frameworks, remote packages), the finding is a \
+        note: only that code might ask. Keys no prompt shows (NFCReaderUsageDescription: Core \
+        NFC asks no permission) and separate prompts of one resource (the photo library's read \
+        and add-only texts, health's share and update texts) are judged one by one.
         """,
         area: .localization, severity: .warning, tags: ["privacy", "localization"],
         triggering: [
@@ -65,8 +69,12 @@ public struct MissingPurposeStringTranslationRule: Rule {
             for d in PurposeStrings.declared(in: b) where d.value != nil && use.mayPrompt(d.key, in: b) {
                 let missing = languages.filter { loc.byLanguage[$0]?[d.key] == nil }
                 guard !missing.isEmpty else { continue }
-                out.append(finding("\(d.key) of \(b.name) is not translated in \(missing.joined(separator: ", ")) (\(missing.count) of \(languages.count) languages); the prompt falls back to \(dev)",
-                                   bundle: b.name, at: d.location, key: d.key))
+                var f = finding("\(d.key) of \(b.name) is not translated in \(missing.joined(separator: ", ")) (\(missing.count) of \(languages.count) languages); the prompt falls back to \(dev)",
+                                bundle: b.name, at: d.location, key: d.key)
+                // The bundle's own code was read and never asks; only packages or pods Preflight
+                // cannot read might (GoMap, seafile, element-ios): a note.
+                if use.codeUse(of: d.key, in: b) == .unknown && PurposeKeyUse.sawCode(b) { f.severity = .note }
+                out.append(f)
             }
         }
         return out

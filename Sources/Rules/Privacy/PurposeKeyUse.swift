@@ -89,6 +89,11 @@ struct PurposeKeyUse {
         definiteKeys[bundle.name]?.contains(key) == true
     }
 
+    /// Whether definite evidence of the bundle's code uses any key of `key`'s family.
+    func usesDefinitely(family key: String, in bundle: Artifacts.Bundle) -> Bool {
+        !(definiteKeys[bundle.name] ?? []).isDisjoint(with: Self.family(of: key))
+    }
+
     // MARK: Does the code use it?
 
     /// Keys that guard one resource: a use of one may show the prompt of another (requesting
