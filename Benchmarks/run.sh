@@ -13,16 +13,7 @@ python3 Benchmarks/make_large_ipa.py "$work/Big.ipa" >/dev/null
 size=$(stat -c %s "$work/Big.ipa")
 entries=$(unzip -Z1 "$work/Big.ipa" | wc -l)
 
-best() { # best wall time of N runs of a command, in seconds
-  local best=""
-  for _ in $(seq "$runs"); do
-    local s e t
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-    t=$(echo "$e - $s" | bc)
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
-  done
-  echo "$best"
-}
+source Benchmarks/common.sh
 floor=$(best sh -c "unzip -p '$work/Big.ipa' > /dev/null")
 scan=$(best "$bin" scan "$work/Big.ipa" --format json)
 inspect=$(best "$bin" inspect "$work/Big.ipa" --format json)

@@ -18,16 +18,7 @@ bin=$PWD/.build-release/release/preflight
 count=$(tr -cd '\0' < "$work/files" | wc -c)
 bytes=$(cd "$app" && xargs -0 cat < "$work/files" | wc -c)
 
-best() { # best wall time of N runs of a command, in seconds
-  local best=""
-  for _ in $(seq "$runs"); do
-    local s e t
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-    t=$(echo "$e - $s" | bc)
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
-  done
-  echo "$best"
-}
+source Benchmarks/common.sh
 floor=$(best sh -c "cd '$app' && xargs -0 -s 2000000 swiftc -frontend -parse < '$work/files'")
 scan=$(best "$bin" scan "$app" --format json)
 full=$(best "$bin" scan "$app" --format json --full-parse)

@@ -244,9 +244,9 @@ enum ProjectFolderLoader {
     }
 }
 
-enum BuildSettingWords {
+public enum BuildSettingWords {
     /// Splits a list-valued build setting on spaces, keeping quoted words together.
-    static func split(_ s: String) -> [String] {
+    public static func split(_ s: String) -> [String] {
         var words: [String] = [], current = "", quote: Character?
         for ch in s {
             if let q = quote {

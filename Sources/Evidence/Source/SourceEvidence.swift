@@ -264,21 +264,7 @@ enum BuildContext {
 
     /// A list-valued setting's words, quotes removed.
     static func words(_ value: String?) -> [String] {
-        guard let value else { return [] }
-        var out: [String] = [], current = "", quote: Character?
-        for ch in value {
-            if let q = quote {
-                if ch == q { quote = nil } else { current.append(ch) }
-            } else if ch == "\"" || ch == "'" {
-                quote = ch
-            } else if ch == " " || ch == "\t" {
-                if !current.isEmpty { out.append(current); current = "" }
-            } else {
-                current.append(ch)
-            }
-        }
-        if !current.isEmpty { out.append(current) }
-        return out
+        value.map(BuildSettingWords.split) ?? []
     }
 }
 
