@@ -33,7 +33,8 @@ public struct MissingPurposeStringRule: Rule {
         the plist sits in; its own code there is what "names" the declarations.
 
         A resource that does not ask on the target's platform (local network on tvOS) is not \
-        reported.
+        reported, nor a missing when-in-use key next to an Always key (one cause, one finding: \
+        location_always_without_when_in_use reports it).
 
         A Swift or Objective-C name counts as Apple's API only where the file sees the module \
         (imported, re-exported by an import, or `@_exported` by the target) and the target's \
@@ -131,6 +132,12 @@ public struct MissingPurposeStringRule: Rule {
         for b in product.bundles where Self.hostKinds.contains(b.kind) {
             for (key, usages) in (byHostAndKey[b.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard b.infoValue(key) == nil else { continue }
+                // One cause, one finding: an Always key without the when-in-use one is
+                // location_always_without_when_in_use's (apps, watch apps, App Clips).
+                if key == "NSLocationWhenInUseUsageDescription", b.kind != .appExtension,
+                   ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription"].contains(where: { b.infoValue($0) != nil }) {
+                    continue
+                }
                 // A project target's platform decides whether the resource asks at all there
                 // (no local network prompt on tvOS); binaries are matched per platform already.
                 if let platform = b.sourcePlatform.flatMap(ApplePlatform.init(rawValue:)),
