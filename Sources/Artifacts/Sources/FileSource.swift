@@ -55,6 +55,11 @@ public struct FileIndex: Sendable {
     public let entries: [FileEntry]
     private let exact: [String: Int]
     private let folded: [String: [Int]]
+    /// Entry indices sorted by the paths' UTF-8 bytes: the paths below a folder are one run.
+    private let byBytes: [Int]
+    private let bytes: [[UInt8]]
+    /// Byte order agrees with String's (canonical equivalence) only for ASCII paths.
+    private let asciiOnly: Bool
 
     public init(_ entries: [FileEntry]) {
         self.entries = entries
@@ -65,6 +70,10 @@ public struct FileIndex: Sendable {
         }
         self.exact = exact
         self.folded = folded
+        let bytes = entries.map { Array($0.path.utf8) }
+        self.bytes = bytes
+        byBytes = entries.indices.sorted { bytes[$0].lexicographicallyPrecedes(bytes[$1]) }
+        asciiOnly = bytes.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
     }
 
     public enum Match: Equatable, Sendable {
@@ -88,7 +97,25 @@ public struct FileIndex: Sendable {
     /// Direct and indirect children of a folder ("" is the root).
     public func files(under folder: String) -> [FileEntry] {
         let prefix = folder.isEmpty ? "" : folder + "/"
-        return entries.filter { $0.path.hasPrefix(prefix) && $0.path != folder }
+        guard !prefix.isEmpty, asciiOnly, prefix.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return entries.filter { $0.path.hasPrefix(prefix) && $0.path != folder }
+        }
+        // Binary search for the run of paths whose bytes start with the prefix (projects ask
+        // this once per synchronized folder and target), then the same test as before on it,
+        // in listing order.
+        let key = Array(prefix.utf8)
+        var low = 0, high = byBytes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if bytes[byBytes[mid]].lexicographicallyPrecedes(key) { low = mid + 1 } else { high = mid }
+        }
+        var hits: [Int] = []
+        var i = low
+        while i < byBytes.count, bytes[byBytes[i]].starts(with: key) {
+            hits.append(byBytes[i])
+            i += 1
+        }
+        return hits.sorted().map { entries[$0] }.filter { $0.path.hasPrefix(prefix) && $0.path != folder }
     }
 }
 
