@@ -103,12 +103,26 @@ public struct SourceUsage: Sendable, Hashable {
     }
 }
 
+/// A source file no scanner read, and why (a limit, an unreadable file): it is reported,
+/// never skipped in silence.
+public struct SkippedSource: Sendable, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
 /// What the code of each bundle uses, with proof. Detectors fill it from binaries and sources.
 public struct EvidenceIndex: Sendable {
     public var usages: [Usage]
+    /// Source files of the bundles' code that were not scanned.
+    public var skippedSources: [SkippedSource] = []
 
-    public init(usages: [Usage] = []) {
+    public init(usages: [Usage] = [], skippedSources: [SkippedSource] = []) {
         self.usages = usages
+        self.skippedSources = skippedSources
     }
 
     public func usages(in bundle: String) -> [Usage] { usages.filter { $0.bundle == bundle } }
@@ -119,8 +133,9 @@ public struct EvidenceIndex: Sendable {
     }
 
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
-    public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = []) -> EvidenceIndex {
-        EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product)
-                      + SourceEvidence.usages(in: input, scanners: scanners))
+    public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
+        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits)
+        return EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages,
+                             skippedSources: sources.skipped)
     }
 }

@@ -33,8 +33,9 @@ public enum Scanner {
     }
 
     public static func scan(_ loaded: LoadedInput, configuration: Configuration = Configuration()) -> ScanResult {
-        let scanners = configuration.fullSourceParse ? sourceScanners.map { FullParse(base: $0) as any SourceScanning } : sourceScanners
-        let evidence = EvidenceIndex.build(loaded, scanners: scanners)
+        let standard = sourceScanners(limits: configuration.limits)
+        let scanners = configuration.fullSourceParse ? standard.map { FullParse(base: $0) as any SourceScanning } : standard
+        let evidence = EvidenceIndex.build(loaded, scanners: scanners, limits: configuration.limits)
         let context = RuleContext(product: loaded.product, evidence: evidence)
         var findings: [Finding] = []
         for rule in configuration.activeRules {
@@ -124,7 +125,12 @@ public enum Scanner {
     }
 
     /// Detectors of protected-API uses in project sources.
-    public static let sourceScanners: [any SourceScanning] = [SwiftSourceScanning(), ObjCSourceScanning()]
+    public static let sourceScanners: [any SourceScanning] = sourceScanners(limits: .default)
+
+    /// The detectors, under the scan's limits.
+    public static func sourceScanners(limits: ReaderLimits) -> [any SourceScanning] {
+        [SwiftSourceScanning(limits: limits), ObjCSourceScanning()]
+    }
 
     /// Stable output order: by file, line, column, rule, message.
     static func order(_ a: Finding, _ b: Finding) -> Bool {
@@ -147,4 +153,5 @@ struct FullParse: SourceScanning {
     func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
         base.scan(source: source, path: path, contexts: contexts)
     }
+    func skipReason(source: String, limits: ReaderLimits) -> String? { base.skipReason(source: source, limits: limits) }
 }

@@ -1,9 +1,19 @@
 import Foundation
 import Evidence
+import Formats
 
 /// The Swift scanner as a `SourceScanning` detector.
 public struct SwiftSourceScanning: SourceScanning {
-    public init() {}
+    /// The limits the scan runs under (`max-source-file-bytes`).
+    public let limits: ReaderLimits
+
+    public init(limits: ReaderLimits = .default) {
+        self.limits = limits
+    }
+
+    public func skipReason(source: String, limits: ReaderLimits) -> String? {
+        SwiftSourceScanner.skipReason(source: source, limits: limits)
+    }
 
     public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
@@ -13,10 +23,10 @@ public struct SwiftSourceScanning: SourceScanning {
     public func mayUse(_ facts: SourceFacts) -> Bool { SwiftAPIIndex.standard.mayMatch(facts.mentioned) }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
-        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, context: context)
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: limits, context: context)
     }
 
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
-        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: .default, contexts: contexts)
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: limits, contexts: contexts)
     }
 }

@@ -46,3 +46,24 @@ final class LimitsTests: XCTestCase {
         }
     }
 }
+
+/// A source file the scan leaves unread is a finding naming the limit, never a silent gap.
+final class SourceLimitTests: XCTestCase {
+    func testOversizedSourceFileIsReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-src-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>".utf8)
+            .write(to: folder.appendingPathComponent("App/Info.plist"))
+        try Data(("import CoreLocation\nlet m = CLLocationManager()\n" + String(repeating: "// padding\n", count: 20)).utf8)
+            .write(to: folder.appendingPathComponent("App/Big.swift"))
+        var configuration = Configuration()
+        try configuration.setLimit("max-source-file-bytes", to: 64)
+        let findings = try Scanner.scan(folder.path, configuration: configuration).findings.filter { $0.rule == "unreadable_file" }
+        XCTAssertEqual(findings.map(\.file), ["App/Big.swift"])
+        XCTAssertEqual(findings.first?.severity, .warning)
+        XCTAssertTrue(findings.first?.message.contains("max-source-file-bytes limit of 64") ?? false, findings.first?.message ?? "")
+        // Under the default limits the same file is scanned and nothing is reported about it.
+        XCTAssertEqual(try Scanner.scan(folder.path).findings.filter { $0.rule == "unreadable_file" }, [])
+    }
+}

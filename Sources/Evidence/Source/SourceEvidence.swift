@@ -37,10 +37,14 @@ public protocol SourceScanning: Sendable {
     /// The uses of one file in each of several build contexts (a file several targets compile);
     /// a scanner may parse once for all.
     func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]]
+    /// Why the scanner would give nothing for this text without reading it (too deep for its
+    /// parser), or nil: the file is then reported as not scanned.
+    func skipReason(source: String, limits: ReaderLimits) -> String?
 }
 
 extension SourceScanning {
     public func mayUse(_ facts: SourceFacts) -> Bool { true }
+    public func skipReason(source: String, limits: ReaderLimits) -> String? { nil }
 
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
         contexts.map { scan(source: source, path: path, context: $0) }
@@ -79,6 +83,12 @@ public enum SourceEvidence {
     struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin; var context: SourceScanContext }
 
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
+        scan(input, scanners: scanners, limits: limits).usages
+    }
+
+    /// The uses found, and the files of the bundles' code that no scanner could read.
+    public static func scan(_ input: LoadedInput, scanners: [any SourceScanning],
+                            limits: ReaderLimits = .default) -> (usages: [Usage], skipped: [SkippedSource]) {
         let product = input.product
         let source = input.source
         // Pass 1: facts of every file any bundle compiles, and of every C header and prefix
@@ -95,17 +105,30 @@ public enum SourceEvidence {
         let paths = allFiles.sorted()
         let names = scanners.reduce(into: Set<String>()) { $0.formUnion($1.triggerNames) }
         let factsScanner = SourceFactsScanner(names: names)
-        let read: [(facts: SourceFacts, text: String?)] = ConcurrentMap.map(paths) { path in
-            guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes else { return (SourceFacts(), nil) }
+        let read: [(facts: SourceFacts, text: String?, skipped: String?)] = ConcurrentMap.map(paths) { path in
+            if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) {
+                return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)")
+            }
+            let data: Data
+            do { data = try source.read(path) } catch { return (SourceFacts(), nil, "cannot be read: \(error)") }
+            guard data.count <= limits.maxSourceFileBytes else {
+                return (SourceFacts(), nil, "\(data.count) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)")
+            }
             let facts = factsScanner.scan([UInt8](data))
-            guard scanners.contains(where: { $0.handles(path) && $0.mayUse(facts) }) else { return (facts, nil) }
-            return (facts, String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1))
+            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts) else { return (facts, nil, nil) }
+            let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1)
+            if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason) }
+            return (facts, text, nil)
         }
         var facts: [String: SourceFacts] = [:]
         var texts: [String: String] = [:]
+        var skipped: [SkippedSource] = []
+        let compiled = Set(product.bundles.flatMap { $0.sourceFiles + $0.linkedCode.flatMap(\.files) })
         for (path, r) in zip(paths, read) {
             facts[path] = r.facts
             if let t = r.text { texts[path] = t }
+            // Headers are read for their imports only; a compiled file left unread is reported.
+            if let reason = r.skipped, compiled.contains(path) { skipped.append(SkippedSource(path: path, reason: reason)) }
         }
 
         // Pass 2: parse candidate files once per build context.
@@ -189,7 +212,7 @@ public enum SourceEvidence {
             }
         }
         markReached(&out, product: product, source: source, limits: limits)
-        return out
+        return (out, skipped)
     }
 
     /// Whether a use needs its bundle's own code to reach it: it is in linked code, or in a

@@ -11,7 +11,9 @@ public struct UnreadableFileRule: Rule {
         summary: "A file of the app cannot be read: a broken archive entry, a malformed binary, strings file or profile.",
         rationale: """
         Every file Preflight cannot read is a file no rule could check, so it is reported rather \
-        than skipped. A corrupt or encrypted archive entry also fails installation; a malformed \
+        than skipped. A source file of the app's code that was not scanned (larger than \
+        `max-source-file-bytes`, nested deeper than the Swift parser handles safely) is a \
+        warning: uses of protected resources in it are not seen. A corrupt or encrypted archive entry also fails installation; a malformed \
         binary fails App Store processing. Rebuild or re-export the artifact.
         """,
         area: .bundle, severity: .error, tags: ["app-review"],
@@ -52,6 +54,13 @@ public struct UnreadableFileRule: Rule {
             var f = finding("\(path) cannot be read statically here\(more): \(first.reason); what it leaves out is not checked",
                             bundle: problems[0].bundle, at: FileLocation(path: path, position: first.position), fingerprint: [path])
             f.severity = .note
+            out.append(f)
+        }
+        // Source files left unscanned (a limit, a parser's depth) may hold uses no rule saw.
+        for s in context.evidence.skippedSources {
+            var f = finding("\(s.path) was not scanned for protected-API uses: \(s.reason)", bundle: nil,
+                            at: FileLocation(path: s.path), fingerprint: [s.path])
+            f.severity = .warning
             out.append(f)
         }
         return out + context.product.problems.compactMap { p in
