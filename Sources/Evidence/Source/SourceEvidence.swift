@@ -99,7 +99,7 @@ public enum SourceEvidence {
                 allFiles.insert(f)
             }
         }
-        for e in input.index.entries where e.kind == .file && SwiftFiles.isHeader(e.path) {
+        for e in input.index.entries where e.kind == .file && SourceFileKind.isHeader(e.path) {
             allFiles.insert(e.path)
         }
         let paths = allFiles.sorted()
@@ -180,9 +180,9 @@ public enum SourceEvidence {
 
         // Objective-C and C: modules some file imports (the closure's sources, any header).
         var headerImports = Set<String>(), headerDeclared = Set<String>()
-        for (path, f) in facts where !SwiftFiles.isSwift(path) {
+        for (path, f) in facts where !SourceFileKind.isSwift(path) {
             headerImports.formUnion(f.imports)
-            if SwiftFiles.isHeader(path) { headerDeclared.formUnion(f.declared) }
+            if SourceFileKind.isHeader(path) { headerDeclared.formUnion(f.declared) }
         }
         let cVisible = APIModules.visible(from: headerImports)
 
@@ -193,12 +193,12 @@ public enum SourceEvidence {
                 let b = owner.bundle
                 let shadowed = declaredInClosure[b.name] ?? []
                 for u in usages {
-                    if let symbol = u.symbol, shadowed.contains(symbol) || (!SwiftFiles.isSwift(job.path) && headerDeclared.contains(symbol)),
+                    if let symbol = u.symbol, shadowed.contains(symbol) || (!SourceFileKind.isSwift(job.path) && headerDeclared.contains(symbol)),
                        facts[job.path]?.declared.contains(symbol) != true {
                         continue  // the project's own declaration of that name (one in this file was already seen)
                     }
                     var basis = u.basis
-                    if !SwiftFiles.isSwift(job.path), let symbol = u.symbol, let module = APIModules.module(ofSymbol: symbol) {
+                    if !SourceFileKind.isSwift(job.path), let symbol = u.symbol, let module = APIModules.module(ofSymbol: symbol) {
                         // A C-family file sees a framework through any header chain: the use
                         // counts when some source or header of the input imports the module.
                         guard cVisible.contains(module) else { continue }
@@ -291,7 +291,7 @@ enum BuildContext {
     }
 }
 
-enum SwiftFiles {
+enum SourceFileKind {
     static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
     /// C-family headers and prefix headers.
     static func isHeader(_ path: String) -> Bool { ["h", "pch", "hh", "hpp"].contains(PathUtil.pathExtension(path)) }

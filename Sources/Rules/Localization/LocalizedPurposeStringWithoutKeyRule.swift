@@ -109,18 +109,24 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
                 var f = finding("\(stray), so iOS treats it as absent; asking for the resource would terminate the app",
                                    bundle: b.name, at: firstLocation[key], key: key,
                                    fix: "Add \(key) to Info.plist.")
-                // A table shared with a bundle that declares the key is that bundle's translation:
-                // harmless unless this bundle asks, which only its code can show.
-                // Without seeing all the code, nothing shows it asks: a warning when no code was
-                // seen, a note when the bundle's own code was read and only packages or pods
-                // Preflight cannot read might ask (habitica).
-                if (sharedWithDeclarer && codeUse != .used) || codeUse == .unknown { f.severity = .warning }
-                if codeUse == .unknown && PurposeKeyUse.sawCode(b) { f.severity = .note }
-                // Only indicative evidence (PHPhotoLibrary named by add-only code): it may not ask.
-                if codeUse == .used && !use.usesDefinitely(family: key, in: b) { f.severity = .note }
+                f.severity = Self.severity(codeUse, sharedWithDeclarer: sharedWithDeclarer, sawCode: PurposeKeyUse.sawCode(b),
+                                           definite: use.usesDefinitely(family: key, in: b))
                 out.append(f)
             }
         }
         return out
+    }
+
+    /// How sure a stray translation's finding is (the rationale's list).
+    static func severity(_ codeUse: PurposeKeyUse.CodeUse, sharedWithDeclarer: Bool, sawCode: Bool, definite: Bool) -> Severity {
+        switch codeUse {
+        // Only indicative evidence (PHPhotoLibrary named by add-only code): it may not ask.
+        case .used: return definite ? description.severity : .note
+        // Nothing seen asks: a warning when no code was seen, a note when the bundle's own code
+        // was read and only packages or pods Preflight cannot read might ask (habitica).
+        case .unknown: return sawCode ? .note : .warning
+        // A table shared with a bundle that declares the key is that bundle's translation.
+        case .notUsed: return sharedWithDeclarer ? .warning : description.severity
+        }
     }
 }

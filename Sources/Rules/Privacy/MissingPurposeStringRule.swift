@@ -112,24 +112,18 @@ public struct MissingPurposeStringRule: Rule {
     }
 
     static let catalog = ProtectedResourceCatalog.standard
-    static let hostKinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp]
 
     public func check(_ context: RuleContext) -> [Finding] {
         let product = context.product
         // Frameworks' and resource bundles' code runs in the bundle that embeds them.
-        var host: [String: String] = [:]
-        for b in product.bundles {
-            var current = b
-            while !Self.hostKinds.contains(current.kind), let p = current.parent, let parent = product.bundle(named: p) { current = parent }
-            if Self.hostKinds.contains(current.kind) { host[b.name] = current.name }
-        }
+        let chains = EmbeddingChains(product)
         var byHostAndKey: [String: [String: [Usage]]] = [:]
         for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
-            guard let h = host[u.bundle] else { continue }
+            guard let h = chains.host(of: u.bundle)?.name else { continue }
             byHostAndKey[h, default: [:]][u.key, default: []].append(u)
         }
         var out: [Finding] = []
-        for b in product.bundles where Self.hostKinds.contains(b.kind) {
+        for b in product.bundles where EmbeddingChains.hostKinds.contains(b.kind) {
             for (key, usages) in (byHostAndKey[b.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard b.infoValue(key) == nil else { continue }
                 // One cause, one finding: an Always key without the when-in-use one is

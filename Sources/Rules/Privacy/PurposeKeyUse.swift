@@ -31,13 +31,9 @@ struct PurposeKeyUse {
         product = context.product
         var used: [String: Set<String>] = [:]
         // Frameworks' and resource bundles' code runs in the bundle that embeds them.
+        let chains = EmbeddingChains(product)
         for u in context.evidence.usages where u.ships && !u.key.isEmpty {
-            var name: String? = u.bundle
-            while let n = name, let b = product.bundle(named: n) {
-                used[b.name, default: []].insert(u.key)
-                name = b.parent
-                if b.kind != .framework && b.kind != .resourceBundle { break }
-            }
+            for b in chains.chain(of: u.bundle) { used[b.name, default: []].insert(u.key) }
         }
         usedKeys = used
         var definite: [String: Set<String>] = [:]

@@ -52,7 +52,7 @@ public struct UnusedPurposeStringRule: Rule {
         guard product.kind != .folder else { return [] }
         let use = PurposeKeyUse(context)
         var out: [Finding] = []
-        for b in product.bundles where MissingPurposeStringRule.hostKinds.contains(b.kind) {
+        for b in product.bundles where EmbeddingChains.hostKinds.contains(b.kind) {
             for d in PurposeStrings.declared(in: b) where d.value != nil && ProtectedResourceCatalog.standard.resource(forKey: d.key) != nil {
                 // Keys iOS never reads are purpose_keys_for_deployment_target's "remove it".
                 guard PurposeKeyUse.isRead(d.key, by: b), use.codeUse(of: d.key, in: b) == .notUsed else { continue }
