@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build -c release --product preflight >/dev/null
-bin=.build/release/preflight
+swift build -c release --product preflight --scratch-path .build-release >/dev/null
+bin=$PWD/.build-release/release/preflight
 python3 Benchmarks/make_large_ipa.py "$work/Big.ipa" >/dev/null
 size=$(stat -c %s "$work/Big.ipa")
 entries=$(unzip -Z1 "$work/Big.ipa" | wc -l)
