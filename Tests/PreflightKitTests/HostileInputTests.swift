@@ -585,6 +585,29 @@ final class HostileInputTests: XCTestCase {
                 return fifo.path
             }),
             Case(name: "input that is a character device (/dev/zero)", verdict: .error(["not a regular file"]), make: { _ in "/dev/zero" }),
+            Case(name: "XcodeGen spec whose aliases expand to 10^10 nodes", verdict: .finding("unreadable_file", ["max-plist-objects"]),
+                 make: { dir in
+                     let project = dir.appendingPathComponent("Gen")
+                     try fm.createDirectory(at: project.appendingPathComponent("App"), withIntermediateDirectories: true)
+                     var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+                     var previous = "a"
+                     for n in ["b", "c", "d", "e", "f", "g", "h", "i", "j"] {
+                         lines.append("\(n): &\(n) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+                         previous = n
+                     }
+                     lines.append("targets:\n  App:\n    type: application\n    platform: iOS\n    settings: *j")
+                     try Data(lines.joined(separator: "\n").utf8).write(to: project.appendingPathComponent("project.yml"))
+                     try Data(H.infoPlist().utf8).write(to: project.appendingPathComponent("App/Info.plist"))
+                     return project.path
+                 }),
+            Case(name: "Swift source of 4 MB of nested comment openers and identifiers", verdict: .clean, make: { dir in
+                let project = dir.appendingPathComponent("Src")
+                try fm.createDirectory(at: project.appendingPathComponent("App"), withIntermediateDirectories: true)
+                try Data(H.infoPlist().utf8).write(to: project.appendingPathComponent("App/Info.plist"))
+                let body = String(repeating: "/*", count: 1_000_000) + String(repeating: " import CLLocationManager", count: 80_000)
+                try Data(body.utf8).write(to: project.appendingPathComponent("App/Evil.swift"))
+                return project.path
+            }),
             Case(name: "project with cyclic groups and self-referencing settings", verdict: .finding("unreadable_file", ["its own ancestor"]),
                  make: { dir in
                      let project = dir.appendingPathComponent("Cyclic")
