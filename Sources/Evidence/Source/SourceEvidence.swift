@@ -80,7 +80,7 @@ extension Artifacts.Bundle {
 /// the bundle's own code names the declarations holding it.
 public enum SourceEvidence {
     struct Job: Hashable, Sendable { var path: String; var context: SourceScanContext }
-    struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin; var context: SourceScanContext }
+    struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin }
 
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
         scan(input, scanners: scanners, limits: limits).usages
@@ -93,12 +93,9 @@ public enum SourceEvidence {
         let source = input.source
         // Pass 1: facts of every file any bundle compiles, and of every C header and prefix
         // header (Objective-C sees frameworks through headers the build phases do not list).
-        var allFiles = Set<String>()
-        for b in product.bundles {
-            for f in b.sourceFiles + b.linkedCode.flatMap(\.files) where scanners.contains(where: { $0.handles(f) }) {
-                allFiles.insert(f)
-            }
-        }
+        let compiled = Set(product.bundles.flatMap { $0.sourceFiles + $0.linkedCode.flatMap(\.files) })
+            .filter { f in scanners.contains { $0.handles(f) } }
+        var allFiles = compiled
         for e in input.index.entries where e.kind == .file && SourceFileKind.isHeader(e.path) {
             allFiles.insert(e.path)
         }
@@ -123,7 +120,6 @@ public enum SourceEvidence {
         var facts: [String: SourceFacts] = [:]
         var texts: [String: String] = [:]
         var skipped: [SkippedSource] = []
-        let compiled = Set(product.bundles.flatMap { $0.sourceFiles + $0.linkedCode.flatMap(\.files) })
         for (path, r) in zip(paths, read) {
             facts[path] = r.facts
             if let t = r.text { texts[path] = t }
@@ -148,7 +144,7 @@ public enum SourceEvidence {
                 context.platform = b.sourcePlatform
                 context.exportedModules = exported
                 for f in files where claimed.insert(f).inserted && texts[f] != nil {
-                    owners[Job(path: f, context: context), default: []].append(Owner(bundle: b, origin: origin, context: context))
+                    owners[Job(path: f, context: context), default: []].append(Owner(bundle: b, origin: origin))
                 }
             }
             add(b.sourceFiles, .app, settingsOf: b)
@@ -161,21 +157,17 @@ public enum SourceEvidence {
         // One parse per file, read in every build context the targets compiling it give.
         var contextsByPath: [String: [SourceScanContext]] = [:]
         for job in owners.keys { contextsByPath[job.path, default: []].append(job.context) }
-        let paths2 = contextsByPath.keys.sorted()
+        let parsed = contextsByPath.sorted { $0.key < $1.key }
         let candidates = texts
-        let perPath: [[[SourceUsage]]] = ConcurrentMap.map(paths2.map { ($0, contextsByPath[$0] ?? []) }) { path, contexts in
+        let perPath: [[[SourceUsage]]] = ConcurrentMap.map(parsed) { path, contexts in
             guard let scanner = scanners.first(where: { $0.handles(path) }), let text = candidates[path] else {
                 return contexts.map { _ in [] }
             }
             return scanner.scan(source: text, path: path, contexts: contexts)
         }
-        var jobs: [Job] = []
-        var found: [[SourceUsage]] = []
-        for (path, results) in zip(paths2, perPath) {
-            for (context, usages) in zip(contextsByPath[path] ?? [], results) {
-                jobs.append(Job(path: path, context: context))
-                found.append(usages)
-            }
+        var found: [(job: Job, usages: [SourceUsage])] = []
+        for ((path, contexts), results) in zip(parsed, perPath) {
+            for (context, usages) in zip(contexts, results) { found.append((Job(path: path, context: context), usages)) }
         }
 
         // Objective-C and C: modules some file imports (the closure's sources, any header).
@@ -188,7 +180,7 @@ public enum SourceEvidence {
 
         // Pass 3: attribution.
         var out: [Usage] = []
-        for (job, usages) in zip(jobs, found) {
+        for (job, usages) in found {
             for owner in owners[job] ?? [] {
                 let b = owner.bundle
                 let shadowed = declaredInClosure[b.name] ?? []
