@@ -1,0 +1,13 @@
+import UIKit
+import CoreLocation
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let locationManager = CLLocationManager()
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        locationManager.requestAlwaysAuthorization()
+        return true
+    }
+}
