@@ -56,19 +56,24 @@ public struct GenericPurposeStringRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
+        func isGeneric(_ value: String, names: Set<String>) -> Bool {
+            PurposeStrings.defect(value) == nil && PurposeStrings.isGeneric(value, names: names)
+        }
         for b in context.product.bundles where b.kind.ships {
             // The app's names are not a purpose: "Allow Snapshot to access your camera."
             let names = [b.name.split(separator: ".").first.map(String.init) ?? b.name]
                 + ["CFBundleDisplayName", "CFBundleName"].compactMap { b.resolvedInfoString($0) }.filter { !$0.contains("$(") }
+            let nameWords = PurposeStrings.nameWords(names)
             for d in PurposeStrings.declared(in: b) {
-                guard let v = d.value, PurposeStrings.defect(v) == nil, PurposeStrings.isGeneric(v, appNames: names) else { continue }
+                guard let v = d.value, isGeneric(v, names: nameWords) else { continue }
                 out.append(finding("\(d.key) of \(b.name) (\"\(v)\") only names the permission; say which feature uses it and why",
                                    bundle: b.name, at: d.location, key: d.key))
             }
             // Translations are what most people read.
             for l in PurposeStrings.localized(in: b) {
                 let localNames = ["CFBundleDisplayName", "CFBundleName"].compactMap { b.infoPlistStrings[l.language]?[$0] }
-                guard PurposeStrings.defect(l.value) == nil, PurposeStrings.isGeneric(l.value, appNames: names + localNames) else { continue }
+                let words = localNames.isEmpty ? nameWords : nameWords.union(PurposeStrings.nameWords(localNames))
+                guard isGeneric(l.value, names: words) else { continue }
                 out.append(finding("\(l.key) of \(b.name) in \(l.language) (\"\(l.value)\") only names the permission; say which feature uses it and why",
                                    bundle: b.name, at: l.location, key: l.key, fingerprint: [l.language]))
             }

@@ -49,21 +49,27 @@ public struct PlaceholderPurposeStringRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         let settingsKnown = context.product.kind != .folder
+        // Targets built as flavours share their tables: judge each distinct string once.
+        var memo: [String: String?] = [:]
+        func defect(_ value: String) -> String? {
+            if let known = memo[value] { return known }
+            let found = PurposeStrings.defect(value, settingsKnown: settingsKnown)
+            memo[value] = found
+            return found
+        }
         for b in context.product.bundles where b.kind.ships {
             for d in PurposeStrings.declared(in: b) {
                 // NSLocationTemporaryUsageDescriptionDictionary and the like are dictionaries.
                 if d.value == nil, d.key.hasSuffix("Dictionary") { continue }
-                guard let problem = d.value.map({ PurposeStrings.defect($0, settingsKnown: settingsKnown) }) ?? "is not a string" else { continue }
+                guard let problem = d.value.map(defect) ?? "is not a string" else { continue }
                 // Every table, the development language's too, replaces it: users never see it.
-                if d.value != nil, InfoPlistLocalizations.everyTableTranslates(d.key, in: b, valid: {
-                    PurposeStrings.defect($0, settingsKnown: settingsKnown) == nil
-                }) { continue }
+                if d.value != nil, InfoPlistLocalizations.everyTableTranslates(d.key, in: b, valid: { defect($0) == nil }) { continue }
                 out.append(finding("\(d.key) of \(b.name) \(problem); the permission prompt will not explain why the app asks",
                                    bundle: b.name, at: d.location, key: d.key,
                                    fix: "Describe the feature that needs the data, as a full sentence."))
             }
             for l in PurposeStrings.localized(in: b) {
-                guard let problem = PurposeStrings.defect(l.value, settingsKnown: settingsKnown) else { continue }
+                guard let problem = defect(l.value) else { continue }
                 out.append(finding("\(l.key) of \(b.name) in \(l.language) \(problem)", bundle: b.name, at: l.location, key: l.key,
                                    fingerprint: [l.language]))
             }

@@ -43,12 +43,12 @@ enum PurposeStrings {
     /// to build settings are only a defect where the settings are known: in built apps and in
     /// Xcode projects (a source folder without a project cannot resolve `$(PRODUCT_NAME)`).
     static func defect(_ value: String, settingsKnown: Bool = false) -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(trimming(value, \.isWhitespace))
         if trimmed.isEmpty { return value.isEmpty ? "is empty" : "is only white space" }
-        if trimmed.contains("$(") || trimmed.contains("${") {
+        if hasBuildSettingReference(trimmed) {
             return settingsKnown ? "contains an unresolved build setting (\(trimmed))" : nil
         }
-        let folded = trimmed.lowercased().trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
+        let folded = String(trimming(trimmed.lowercased()) { $0.isWhitespace || $0.isPunctuation })
         if placeholders.contains(folded) || folded.hasPrefix("lorem ipsum") || folded.hasPrefix("todo:") || folded.hasPrefix("todo ")
             || folded.hasPrefix("fixme") || trimmed.allSatisfy({ $0 == "." || $0 == "-" || $0 == "_" || $0 == "?" }) {
             return "is a placeholder (\"\(trimmed)\")"
@@ -59,6 +59,25 @@ enum PurposeStrings {
             return "is the key's name, not a description (\"\(trimmed)\")"
         }
         return nil
+    }
+
+    /// The text without the characters at either end that `drop` matches (Foundation's
+    /// `trimmingCharacters` goes through NSString on Linux and dominated the rule's time).
+    static func trimming(_ text: String, _ drop: (Character) -> Bool) -> Substring {
+        guard let first = text.firstIndex(where: { !drop($0) }), let last = text.lastIndex(where: { !drop($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
+    }
+
+    /// Whether the text holds a `$(…)` or `${…}` build-setting reference opener.
+    static func hasBuildSettingReference(_ text: String) -> Bool {
+        var previousIsDollar = false
+        for byte in text.utf8 {
+            if previousIsDollar, byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") { return true }
+            previousIsDollar = byte == UInt8(ascii: "$")
+        }
+        return false
     }
 
     // MARK: - Generic strings
@@ -73,21 +92,86 @@ enum PurposeStrings {
     /// "app" or one of `appNames` (the bundle's display name, name, …) — is no purpose either,
     /// except as what is accessed: "Use Face ID to access KeePassium" says what Face ID is for.
     static func isGeneric(_ value: String, appNames: [String] = []) -> Bool {
-        var tokens = withoutBuildSettings(value).split { !$0.isLetter }.map(String.init)
-        guard !tokens.isEmpty else { return false }
-        let names = Set(appNames.flatMap { $0.lowercased().split { !$0.isLetter }.map(String.init) })
-        // "openHAB needs …", "DuckDuckGo benötigt …": a name-like first word before a verb of
-        // need is the app's name, not a purpose.
-        if tokens.count > 1, subjectVerbs.contains(tokens[1].lowercased()), looksLikeName(tokens[0]) { tokens.removeFirst() }
-        let words = tokens.map { t -> String in
-            let w = t.lowercased()
-            return names.contains(w) || vocabularies.contains(where: { $0.app.contains(w) }) ? theApp : w
-        }
-        return vocabularies.contains { $0.restatesPermission(words) && !$0.namesPurpose(words) }
+        isGeneric(value, names: nameWords(appNames))
     }
 
-    /// Stands for the app (a word for "app", or its name) in the words of a string (see `Vocabulary.access`).
-    static let theApp = "@app"
+    /// The lower-case words of the app's names, for `isGeneric(_:names:)`.
+    static func nameWords(_ appNames: [String]) -> Set<String> {
+        Set(appNames.flatMap { $0.lowercased().split { !$0.isLetter }.map(String.init) })
+    }
+
+    static func isGeneric(_ value: String, names: Set<String>) -> Bool {
+        let text = hasBuildSettingReference(value) ? withoutBuildSettings(value) : value
+        var tokens = LetterRuns(text: text)
+        guard let first = tokens.next() else { return false }
+        let second = tokens.next()
+        // Each word is looked up once: nil stands for the app, else its roles in every
+        // vocabulary. A word with no role in any of them decides at once: the string says more.
+        var roles: [WordRoles?] = []
+        func add(_ token: Substring) -> Bool {
+            let w = token.lowercased()
+            if names.contains(w) { roles.append(nil); return true }
+            guard let r = wordRoles[w] else { return false }
+            roles.append(r.isApp ? nil : r)
+            return true
+        }
+        // "openHAB needs …", "DuckDuckGo benötigt …": a name-like first word before a verb of
+        // need is the app's name, not a purpose.
+        if let second, subjectVerbs.contains(second.lowercased()), looksLikeName(first) {
+            guard add(second) else { return false }
+        } else {
+            guard add(first), second.map(add) ?? true else { return false }
+        }
+        while let token = tokens.next() { guard add(token) else { return false } }
+        return vocabularies.indices.contains { v in
+            vocabularies[v].restatesPermission(roles, index: v) && !vocabularies[v].namesPurpose(roles, index: v)
+        }
+    }
+
+    /// The runs of letters of a text, one at a time (most strings are decided by an early word).
+    struct LetterRuns: IteratorProtocol {
+        let text: String
+        var position: String.Index
+
+        init(text: String) {
+            self.text = text
+            position = text.startIndex
+        }
+
+        mutating func next() -> Substring? {
+            guard let start = text[position...].firstIndex(where: \.isLetter) else {
+                position = text.endIndex
+                return nil
+            }
+            let end = text[start...].firstIndex { !$0.isLetter } ?? text.endIndex
+            position = end
+            return text[start..<end]
+        }
+    }
+
+    /// The roles one word plays in each vocabulary: bit `3v` filler, `3v + 1` resource,
+    /// `3v + 2` access, for the vocabulary at index `v`; bit 63: a word for "app" in one of them.
+    struct WordRoles: Sendable {
+        var bits: UInt64 = 0
+        var isApp: Bool { bits & (1 << 63) != 0 }
+        func isFiller(_ v: Int) -> Bool { bits & (1 << (3 * v)) != 0 }
+        func isResource(_ v: Int) -> Bool { bits & (1 << (3 * v + 1)) != 0 }
+        func isAccess(_ v: Int) -> Bool { bits & (1 << (3 * v + 2)) != 0 }
+    }
+
+    /// Every vocabulary's words with their roles, so a string's words are hashed once each
+    /// (hashing non-ASCII words normalizes them: once per vocabulary was most of the rule's time).
+    static let wordRoles: [String: WordRoles] = {
+        precondition(vocabularies.count <= 21, "three role bits per vocabulary and one app bit in a UInt64")
+        var table: [String: WordRoles] = [:]
+        for (v, vocabulary) in vocabularies.enumerated() {
+            for w in vocabulary.filler { table[w, default: WordRoles()].bits |= 1 << (3 * v) }
+            for w in vocabulary.resources { table[w, default: WordRoles()].bits |= 1 << (3 * v + 1) }
+            for w in vocabulary.access { table[w, default: WordRoles()].bits |= 1 << (3 * v + 2) }
+            for w in vocabulary.app { table[w, default: WordRoles()].bits |= 1 << 63 }
+        }
+        return table
+    }()
 
     /// The text with every `$(…)` and `${…}` reference (they stand for the app's name, as in
     /// `$(PRODUCT_NAME)`) replaced by a space, in one pass.
@@ -104,7 +188,7 @@ enum PurposeStrings {
 
     /// A word with a capital after its first letter ("openHAB", "DuckDuckGo") or in capitals
     /// only ("VLC") is taken for a name.
-    static func looksLikeName(_ word: String) -> Bool {
+    static func looksLikeName(_ word: Substring) -> Bool {
         word.dropFirst().contains(where: \.isUppercase) || (word.count > 1 && word.allSatisfy(\.isUppercase))
     }
 
@@ -124,7 +208,7 @@ enum PurposeStrings {
     /// The words of one language that a purpose string can be made of without saying why.
     struct Vocabulary: Sendable {
         let language: String
-        /// Words for the app itself ("app", "application"), which stand for `theApp`.
+        /// Words for the app itself ("app", "application"), which count as the app's name.
         let app: Set<String>
         /// Words that only ask for or announce access: articles, pronouns, auxiliaries, "need",
         /// "allow", "access", "permission", prepositions, and vague non-reasons ("to work
@@ -147,16 +231,18 @@ enum PurposeStrings {
             self.access = words(access)
         }
 
-        func restatesPermission(_ words: [String]) -> Bool {
-            words.allSatisfy { $0 == PurposeStrings.theApp || filler.contains($0) || resources.contains($0) }
+        /// Every word is the app (nil), filler or a resource in this vocabulary (at `v`).
+        func restatesPermission(_ words: [WordRoles?], index v: Int) -> Bool {
+            words.allSatisfy { $0 == nil || $0!.isFiller(v) || $0!.isResource(v) }
         }
 
-        func namesPurpose(_ words: [String]) -> Bool {
+        /// A word for access followed by the app, with at most three filler words between.
+        func namesPurpose(_ words: [WordRoles?], index v: Int) -> Bool {
             words.indices.contains { i in
-                guard access.contains(words[i]) else { return false }
+                guard words[i]?.isAccess(v) == true else { return false }
                 let next = words[(i + 1)...].prefix(4)
-                guard let app = next.firstIndex(of: PurposeStrings.theApp) else { return false }
-                return next[..<app].allSatisfy(filler.contains)
+                guard let app = next.firstIndex(where: { $0 == nil }) else { return false }
+                return next[..<app].allSatisfy { $0!.isFiller(v) }
             }
         }
     }
