@@ -68,7 +68,7 @@ public final class BuildSettingsResolver {
     /// The resolved value of `key`, or nil when no level defines it.
     /// Leading and trailing whitespace is trimmed (an empty `$(inherited)` leaves a space).
     public func value(_ key: String) -> String? {
-        evaluate(key, below: stack.count, depth: 0)?.trimmingCharacters(in: .whitespaces)
+        evaluate(key, below: stack.count, depth: 0)?.trimmingWhitespace()
     }
 
     /// The resolved value with the location of the winning assignment.

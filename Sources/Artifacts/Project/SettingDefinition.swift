@@ -32,7 +32,7 @@ public struct SettingDefinition: Sendable, Equatable {
     /// Splits `KEY[sdk=iphoneos*][arch=arm64]` into the name and its conditions; nil when the
     /// text is not a valid setting name.
     public static func parseKey(_ raw: String) -> (key: String, conditions: [SettingCondition])? {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = raw.trimmingWhitespace()
         guard let bracket = trimmed.firstIndex(of: "[") else {
             return isSettingName(trimmed) ? (trimmed, []) : nil
         }
@@ -46,8 +46,8 @@ public struct SettingDefinition: Sendable, Equatable {
             // `[sdk=iphoneos*,arch=arm64]` is accepted too.
             for part in body.split(separator: ",") {
                 guard let eq = part.firstIndex(of: "=") else { return nil }
-                let name = part[..<eq].trimmingCharacters(in: .whitespaces)
-                let pattern = part[part.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+                let name = part[..<eq].trimmingWhitespace()
+                let pattern = part[part.index(after: eq)...].trimmingWhitespace()
                 guard !name.isEmpty else { return nil }
                 conditions.append(SettingCondition(name: name, pattern: pattern))
             }

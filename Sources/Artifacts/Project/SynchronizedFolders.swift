@@ -9,7 +9,7 @@ import Formats
 /// how Xcode records "add this one file of the app's folder to the widget too").
 /// Folders listed in the group's `explicitFolders` are copied whole, so their files are not
 /// members one by one.
-struct SynchronizedFolders {
+final class SynchronizedFolders {
     static let rootGroupISA = "PBXFileSystemSynchronizedRootGroup"
     static let exceptionSetISA = "PBXFileSystemSynchronizedBuildFileExceptionSet"
 
@@ -26,6 +26,9 @@ struct SynchronizedFolders {
     let folders: Set<String>
     /// Every synchronized root group, sorted by id.
     let rootGroups: [String]
+    /// The candidate files under each root folder (not hidden, not inside an opaque folder),
+    /// with their paths relative to it: groups are shared by many targets.
+    private var filesUnder: [String: [(path: String, relative: String)]] = [:]
 
     init(graph: PBXObjectGraph, paths: GroupTreePaths, index: FileIndex, folders: Set<String>) {
         self.graph = graph
@@ -54,10 +57,8 @@ struct SynchronizedFolders {
             where graph.isa(set) == Self.exceptionSetISA && graph.string(set, "target") == targetID {
                 excluded += graph.ids(set, "membershipExceptions").map { PathUtil.normalize($0) }
             }
-            for f in index.files(under: root) where f.kind == .file {
-                let rel = root.isEmpty ? f.path : String(f.path.dropFirst(root.count + 1))
-                if Self.isHiddenOrOpaque(rel) { continue }
-                if excluded.contains(where: { rel == $0 || rel.hasPrefix($0 + "/") }) { continue }
+            let excludedSet = Set(excluded)
+            for f in candidates(under: root) where excludedSet.isEmpty || !Self.isExcluded(f.relative, by: excludedSet) {
                 out.insert(f.path)
             }
         }
@@ -104,13 +105,37 @@ struct SynchronizedFolders {
         }
     }
 
+    private func candidates(under root: String) -> [(path: String, relative: String)] {
+        if let known = filesUnder[root] { return known }
+        var found: [(path: String, relative: String)] = []
+        for f in index.files(under: root) where f.kind == .file {
+            let rel = root.isEmpty ? f.path : String(f.path.dropFirst(root.count + 1))
+            if !Self.isHiddenOrOpaque(rel) { found.append((f.path, rel)) }
+        }
+        filesUnder[root] = found
+        return found
+    }
+
+    /// True when the path or one of its folders is in `excluded`.
+    static func isExcluded(_ relative: String, by excluded: Set<String>) -> Bool {
+        if excluded.contains(relative) { return true }
+        var slash = relative.utf8.startIndex
+        while let next = relative.utf8[slash...].firstIndex(of: UInt8(ascii: "/")) {
+            if excluded.contains(String(relative[..<next])) { return true }
+            slash = relative.utf8.index(after: next)
+        }
+        return false
+    }
+
     /// True for paths with a hidden component (`.DS_Store`, `.git/…`) or inside a folder
     /// that Xcode treats as one resource (`Assets.xcassets/…`).
     static func isHiddenOrOpaque(_ relative: String) -> Bool {
-        let parts = relative.split(separator: "/")
+        let parts = relative.utf8.split(separator: UInt8(ascii: "/"))
         for (i, part) in parts.enumerated() {
-            if part.hasPrefix(".") { return true }
-            if i < parts.count - 1, opaqueFolderExtensions.contains(PathUtil.pathExtension(String(part))) { return true }
+            if part.first == UInt8(ascii: ".") { return true }
+            // Only a folder name with a dot can be an opaque folder.
+            if i < parts.count - 1, part.contains(UInt8(ascii: ".")),
+               opaqueFolderExtensions.contains(PathUtil.pathExtension(String(Substring(part)))) { return true }
         }
         return false
     }

@@ -11,6 +11,7 @@ import Darwin
 public final class DirectorySource: FileSource, @unchecked Sendable {
     public let displayName: String
     public let root: URL
+    private let rootPath: String
     public let entries: [FileEntry]
     private let limits: ReaderLimits
     private let kinds: [String: FileKind]
@@ -22,6 +23,7 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
     public init(_ url: URL, displayName: String? = nil, limits: ReaderLimits = .default,
                 skipping skipped: Set<String> = DirectorySource.skippedFolderNames) throws {
         self.root = url.standardizedFileURL
+        self.rootPath = root.path
         self.displayName = displayName ?? url.path
         self.limits = limits
         var list: [FileEntry] = []
@@ -68,24 +70,45 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
         let p = PathUtil.normalize(path)
         guard let kind = kinds[p] else { throw SourceError(path: p, reason: "no such file") }
         guard kind == .file else { throw SourceError(path: p, reason: kind == .symlink ? "is a symbolic link (not followed)" : "is a folder") }
-        let url = root.appendingPathComponent(p)
         // The file was a regular file when listed; it may have been replaced since. Never
         // follow a link put in its place, never block on a FIFO: open without following and
         // without blocking, then check what was opened.
-        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(rootPath + "/" + p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw SourceError(path: p, reason: "cannot open file (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
             throw SourceError(path: p, reason: "is no longer a regular file")
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        defer { try? handle.close() }
         // Read at most one byte past the limit, so a file that grew since listing is still caught.
-        let data = try handle.read(upToCount: limits.maxFileBytes &+ 1) ?? Data()
+        let most = limits.maxFileBytes &+ 1
+        var data = Data(count: min(max(Int(info.st_size), 0), limits.maxFileBytes) &+ 1)
+        var count = 0
+        while true {
+            if count == data.count {
+                guard data.count < most else { break }
+                data.count = data.count > most / 2 ? most : data.count * 2
+            }
+            let got = data.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw SourceError(path: p, reason: "cannot read file (\(String(cString: strerror(errno))))")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        data.count = count
         if data.count > limits.maxFileBytes {
             throw FormatError.limit("file", "max-file-bytes", "\(p) is larger than \(limits.maxFileBytes) bytes")
         }
         return data
     }
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+    #else
+    return Darwin.read(fd, buffer, count)
+    #endif
 }

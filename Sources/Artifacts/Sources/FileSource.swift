@@ -123,6 +123,7 @@ public enum PathUtil {
     /// Removes `.` components, resolves `..` without escaping the root, drops empty
     /// components and leading slashes. The result never starts with `/` or `..`.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for c in path.split(separator: "/", omittingEmptySubsequences: true) {
             if c == "." { continue }
@@ -132,6 +133,22 @@ public enum PathUtil {
         return parts.joined(separator: "/")
     }
 
+    /// True when `normalize` would return the path unchanged: no empty, `.` or `..` component
+    /// (most paths a reader asks for come from the listing, already normal).
+    static func isNormal(_ path: String) -> Bool {
+        var componentLength = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || (dots == componentLength && dots <= 2) { return false }
+                componentLength = 0; dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength > 0 && !(dots == componentLength && dots <= 2)
+    }
+
     public static func join(_ a: String, _ b: String) -> String {
         if a.isEmpty { return normalize(b) }
         if b.isEmpty { return normalize(a) }
@@ -139,12 +156,16 @@ public enum PathUtil {
     }
 
     public static func lastComponent(_ p: String) -> String {
-        p.split(separator: "/").last.map(String.init) ?? p
+        var end = p.utf8.endIndex
+        while end > p.utf8.startIndex, p.utf8[p.utf8.index(before: end)] == UInt8(ascii: "/") { end = p.utf8.index(before: end) }
+        guard end > p.utf8.startIndex else { return p }
+        let start = p.utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { p.utf8.index(after: $0) } ?? p.utf8.startIndex
+        return String(p[start..<end])
     }
 
     public static func parent(_ p: String) -> String {
-        guard let r = p.range(of: "/", options: .backwards) else { return "" }
-        return String(p[..<r.lowerBound])
+        guard let slash = p.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(p[..<slash])
     }
 
     public static func pathExtension(_ p: String) -> String {
