@@ -31,7 +31,7 @@ enum ReleaseTruth: Sendable, Equatable {
 }
 
 /// What a target's build settings say about its `#if` conditions.
-struct TargetConditions: Sendable {
+struct TargetConditions: Sendable, Hashable {
     /// `iOS`, `watchOS`, … decides `os(…)`; nil when unknown.
     var platform: String?
     /// The Swift compilation conditions of the shipping build, nil when unknown.

@@ -41,10 +41,18 @@ public enum SwiftSourceScanner {
         let lines = LineTable(text)
         let launch = LaunchRecordingVisitor(lines: lines)
         launch.walk(tree)
+        // A build context decides only `#if` clauses: a file without any is walked once for all.
+        let hasIfConfig = NestingProfile(source).ifConfig > 0
+        var walks: [TargetConditions: UsageVisitor] = [:]
         return contexts.map { context in
-            let visitor = UsageVisitor(index: index, lines: lines,
-                                       target: TargetConditions(platform: context.platform, conditions: context.swiftConditions))
-            visitor.scan(tree)
+            let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
+                : TargetConditions()
+            let visitor = walks[conditions] ?? {
+                let visitor = UsageVisitor(index: index, lines: lines, target: conditions)
+                visitor.scan(tree)
+                walks[conditions] = visitor
+                return visitor
+            }()
             let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
             return visible.filter(visitor.results()) + launch.found
         }

@@ -19,8 +19,9 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public var triggerNames: Set<String> { SwiftAPIIndex.standard.names }
 
-    /// Every match starts from one of the index's names: a file without any needs no parse.
-    public func mayUse(_ facts: SourceFacts) -> Bool { SwiftAPIIndex.standard.mayMatch(facts.mentioned) }
+    /// Every match starts from one of the index's names written where code refers to it (not
+    /// as the name a declaration introduces): a file without any needs no parse.
+    public func mayUse(_ facts: SourceFacts) -> Bool { SwiftAPIIndex.standard.mayMatch(facts.referenced) }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
         SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: limits, context: context)

@@ -102,27 +102,31 @@ public enum SourceEvidence {
         let paths = allFiles.sorted()
         let names = scanners.reduce(into: Set<String>()) { $0.formUnion($1.triggerNames) }
         let factsScanner = SourceFactsScanner(names: names)
-        let read: [(facts: SourceFacts, text: String?, skipped: String?)] = ConcurrentMap.map(paths) { path in
+        let kept = keptForReach(paths.filter(compiled.contains), index: input.index)
+        let read: [(facts: SourceFacts, text: String?, skipped: String?, bytes: Data?)] = ConcurrentMap.map(paths) { path in
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) {
-                return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)")
+                return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil)
             }
             let data: Data
-            do { data = try source.read(path) } catch { return (SourceFacts(), nil, "cannot be read: \(error)") }
+            do { data = try source.read(path) } catch { return (SourceFacts(), nil, "cannot be read: \(error)", nil) }
             guard data.count <= limits.maxSourceFileBytes else {
-                return (SourceFacts(), nil, "\(data.count) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)")
+                return (SourceFacts(), nil, "\(data.count) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil)
             }
-            let facts = factsScanner.scan([UInt8](data))
-            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts) else { return (facts, nil, nil) }
+            let facts = factsScanner.scan(data, language: SourceFileKind.language(of: path))
+            let bytes = kept.contains(path) ? data : nil
+            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts) else { return (facts, nil, nil, bytes) }
             let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1)
-            if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason) }
-            return (facts, text, nil)
+            if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason, bytes) }
+            return (facts, text, nil, bytes)
         }
         var facts: [String: SourceFacts] = [:]
         var texts: [String: String] = [:]
+        var bytes: [String: Data] = [:]
         var skipped: [SkippedSource] = []
         for (path, r) in zip(paths, read) {
             facts[path] = r.facts
             if let t = r.text { texts[path] = t }
+            if let b = r.bytes { bytes[path] = b }
             // Headers are read for their imports only; a compiled file left unread is reported.
             if let reason = r.skipped, compiled.contains(path) { skipped.append(SkippedSource(path: path, reason: reason)) }
         }
@@ -203,7 +207,7 @@ public enum SourceEvidence {
                 }
             }
         }
-        markReached(&out, product: product, source: source, limits: limits)
+        markReached(&out, product: product, source: source, read: bytes, limits: limits)
         return (out, skipped)
     }
 
@@ -221,25 +225,48 @@ public enum SourceEvidence {
         return home.isEmpty ? bundle.sourceFiles : home
     }
 
-    /// Marks uses that need reaching (`needsReach`) whose declarations the bundle's entry code names.
-    static func markReached(_ usages: inout [Usage], product: Product, source: FileSource, limits: ReaderLimits) {
+    /// The reach pass reads the bundles' own files again: pass 1 keeps their bytes, up to this
+    /// many in all (files past it are read again from the input).
+    static let keptSourceBytes: Int64 = 256 << 20
+
+    /// The compiled files, in order, whose bytes fit in `keptSourceBytes`.
+    static func keptForReach(_ paths: [String], index: FileIndex) -> Set<String> {
+        var total: Int64 = 0
+        var kept = Set<String>()
+        for p in paths {
+            guard let size = index.entry(p)?.size else { continue }
+            total += size
+            guard total <= keptSourceBytes else { break }
+            kept.insert(p)
+        }
+        return kept
+    }
+
+    /// Marks uses that need reaching (`needsReach`) whose declarations the bundle's entry code
+    /// names. `read` holds files already read (pass 1's bytes); others are read from `source`.
+    static func markReached(_ usages: inout [Usage], product: Product, source: FileSource, read: [String: Data] = [:],
+                            limits: ReaderLimits) {
         let bundles = Dictionary(product.bundles.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var needed: [String: Set<String>] = [:]
         for u in usages where u.ships && !u.container.isEmpty && needsReach(u, in: bundles[u.bundle]) {
             needed[u.bundle, default: []].formUnion(reachNames(u.container))
         }
         guard !needed.isEmpty else { return }
+        // One scan of each entry file for every bundle's names (targets share files).
+        var entries: [String: [String]] = [:]
+        for b in product.bundles where needed[b.name] != nil { entries[b.name] = entryFiles(of: b) }
+        let files = Array(Set(entries.values.joined())).sorted()
+        let scanner = SourceFactsScanner(names: needed.values.reduce(into: Set<String>()) { $0.formUnion($1) })
+        let found: [Set<String>] = ConcurrentMap.map(files) { path in
+            guard let data = read[path] ?? (try? source.read(path)), data.count <= limits.maxSourceFileBytes else { return [] }
+            // A declaration is not a use of it.
+            return scanner.scan(data, language: SourceFileKind.language(of: path)).referenced
+        }
+        let referenced = Dictionary(uniqueKeysWithValues: zip(files, found))
         var mentioned: [String: Set<String>] = [:]
-        for b in product.bundles {
-            guard let names = needed[b.name] else { continue }
-            let scanner = SourceFactsScanner(names: names)
-            let found: [Set<String>] = ConcurrentMap.map(entryFiles(of: b)) { path in
-                guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes else { return [] }
-                let f = scanner.scan([UInt8](data))
-                // A declaration is not a use of it.
-                return f.mentioned.subtracting(f.declared)
-            }
-            mentioned[b.name] = found.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for (bundle, paths) in entries {
+            let names = needed[bundle] ?? []
+            mentioned[bundle] = paths.reduce(into: Set<String>()) { $0.formUnion(referenced[$1]?.intersection(names) ?? []) }
         }
         for i in usages.indices where !usages[i].container.isEmpty && needsReach(usages[i], in: bundles[usages[i].bundle]) {
             guard let m = mentioned[usages[i].bundle] else { continue }
@@ -285,6 +312,7 @@ enum BuildContext {
 
 enum SourceFileKind {
     static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
+    static func language(of path: String) -> SourceFactsScanner.Language { isSwift(path) ? .swift : .cFamily }
     /// C-family headers and prefix headers.
     static func isHeader(_ path: String) -> Bool { ["h", "pch", "hh", "hpp"].contains(PathUtil.pathExtension(path)) }
 }
