@@ -37,14 +37,15 @@ public enum Scanner {
         let scanners = configuration.fullSourceParse ? standard.map { FullParse(base: $0) as any SourceScanning } : standard
         let evidence = EvidenceIndex.build(loaded, scanners: scanners, limits: configuration.limits)
         let context = RuleContext(product: loaded.product, evidence: evidence)
-        var findings: [Finding] = []
-        for rule in configuration.activeRules {
+        // Rules read the same immutable context: they run side by side, results in rule order.
+        let overrides = configuration.severityOverrides
+        var findings: [Finding] = ConcurrentMap.map(configuration.activeRules) { rule -> [Finding] in
             var found = rule.init().check(context)
-            if let s = configuration.severityOverrides[rule.description.identifier] {
+            if let s = overrides[rule.description.identifier] {
                 for i in found.indices { found[i].severity = s }
             }
-            findings += found
-        }
+            return found
+        }.flatMap { $0 }
         findings = foldIntoMissingInfoPlist(findings, product: loaded.product)
         findings = mergeSharedFileFindings(findings)
         findings = applyTestTargetPolicy(findings, product: loaded.product, includeTests: configuration.includeTests)

@@ -67,18 +67,17 @@ public enum ProductLoader {
         let ext = url.pathExtension.lowercased()
         if ext == "xcarchive" { return .xcarchive }
         if ext == "app" { return .app }
-        let paths = Set(source.entries.map(\.path))
         if source.entries.contains(where: { $0.path.hasPrefix("Products/Applications/") && $0.path.hasSuffix(".app") }) { return .xcarchive }
-        if paths.contains("Info.plist") && !source.entries.contains(where: { $0.path.hasSuffix(".xcodeproj") }) {
+        if source.entries.contains(where: { $0.path == "Info.plist" }) && !source.entries.contains(where: { $0.path.hasSuffix(".xcodeproj") }) {
             return .app
         }
-        if appRoot(in: FileIndex(source.entries)) != nil { return .ipa }
+        if appRoot(in: source.entries) != nil { return .ipa }
         return source.entries.contains(where: { $0.path.hasSuffix(".xcodeproj") && $0.kind == .directory }) ? .project : .folder
     }
 
     /// `Payload/*.app`, matched case-insensitively, at the top or one folder deeper.
-    static func appRoot(in index: FileIndex) -> String? {
-        index.entries.first { e in
+    static func appRoot(in entries: [FileEntry]) -> String? {
+        entries.first { e in
             guard e.kind == .directory, PathUtil.pathExtension(e.path) == "app" else { return false }
             let parts = e.path.split(separator: "/")
             return (parts.count == 2 && parts[0].lowercased() == "payload")
@@ -99,7 +98,7 @@ public enum ProductLoader {
         var bundles: [Bundle]
         switch kind {
         case .ipa:
-            guard let root = appRoot(in: index) else {
+            guard let root = appRoot(in: index.entries) else {
                 throw InputError("\(source.displayName): no app bundle in the archive (expected Payload/<Name>.app)")
             }
             bundles = BuiltAppLoader.bundles(appRoot: root, rootName: PathUtil.lastComponent(root), index: index)

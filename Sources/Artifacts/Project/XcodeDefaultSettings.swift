@@ -85,7 +85,9 @@ enum XcodeDefaultSettings {
 enum ProjectPaths {
     /// The value with the SRCROOT marker replaced by the project folder.
     static func display(_ value: String, projectDir: String) -> String {
-        guard value.contains(XcodeDefaultSettings.srcRootMarker) else { return value }
+        // The marker holds U+0001, which settings written by people never do: test that byte
+        // first (`contains` of a string goes through NSString on Linux).
+        guard value.utf8.contains(1), value.contains(XcodeDefaultSettings.srcRootMarker) else { return value }
         return value.replacingOccurrences(of: XcodeDefaultSettings.srcRootMarker, with: projectDir.isEmpty ? "." : projectDir)
     }
 
@@ -93,7 +95,7 @@ enum ProjectPaths {
     /// project folder unless it starts with `$(SRCROOT)`-like prefixes; nil when absolute
     /// (outside the input).
     static func inputPath(_ value: String, projectDir: String) -> String? {
-        let v = value.trimmingCharacters(in: .whitespaces)
+        let v = value.trimmingWhitespace()
         if v.hasPrefix(XcodeDefaultSettings.srcRootMarker) {
             return join(projectDir, String(v.dropFirst(XcodeDefaultSettings.srcRootMarker.count).drop { $0 == "/" }))
         }

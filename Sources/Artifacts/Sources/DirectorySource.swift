@@ -28,20 +28,26 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
         self.limits = limits
         var list: [FileEntry] = []
         var pending: [String] = [""]
-        let fm = FileManager.default
         while let rel = pending.popLast() {
             let dir = rel.isEmpty ? root.path : root.path + "/" + rel
-            let names: [String]
-            do { names = try fm.contentsOfDirectory(atPath: dir) } catch {
-                throw SourceError(path: rel, reason: "cannot list folder: \(error.localizedDescription)")
+            // opendir/readdir and lstat relative to the open folder (fstatat): a listing of
+            // thousands of files is one system call each, and links are described, never followed.
+            guard let stream = opendir(dir) else {
+                throw SourceError(path: rel, reason: "cannot list folder: \(String(cString: strerror(errno)))")
+            }
+            defer { closedir(stream) }
+            let folder = dirfd(stream)
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { names.append(name) }
             }
             for name in names.sorted() {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
-                let full = dir + "/" + name
-                // lstat, not FileManager's attribute dictionaries: a listing of thousands of
-                // files is one system call each, and links are described, never followed.
                 var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     if skipped.contains(name) { continue }
@@ -50,8 +56,7 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
                 case S_IFREG:
                     list.append(FileEntry(path: childRel, kind: .file, size: Int64(info.st_size)))
                 case S_IFLNK:
-                    let target = (try? fm.destinationOfSymbolicLink(atPath: full)) ?? ""
-                    list.append(FileEntry(path: childRel, kind: .symlink, size: 0, linkTarget: target))
+                    list.append(FileEntry(path: childRel, kind: .symlink, size: 0, linkTarget: Self.linkTarget(folder, name)))
                 default:
                     continue // sockets, devices, fifos: never read
                 }
@@ -64,6 +69,15 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
         var kinds: [String: FileKind] = [:]
         for e in entries { kinds[e.path] = e.kind }
         self.kinds = kinds
+    }
+
+    /// Where a symbolic link points, as written in it ("" when it cannot be read).
+    static func linkTarget(_ folder: Int32, _ name: String) -> String {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { readlinkat(folder, name, $0, b.count - 1) }
+        }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
     }
 
     public func read(_ path: String) throws -> Data {

@@ -278,13 +278,15 @@ public struct OpenStepParser {
     }
 
     private mutating func unquoted() -> String {
-        var out = String.UnicodeScalarView()
+        let start = i
+        // No newline is an unquoted character: the run leaves the line count as it is.
         while i < s.count, isUnquoted(s[i]) {
             // `//` starts a comment even inside an unquoted run.
             if s[i] == "/", i + 1 < s.count, s[i + 1] == "/" || s[i + 1] == "*" { break }
-            out.append(s[i])
-            advance()
+            i += 1
         }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: s[start..<i])
         return String(out)
     }
 
@@ -306,7 +308,13 @@ public struct OpenStepParser {
             guard i < s.count else { throw error("unterminated string", at: start) }
             let c = s[i]
             if c == quote { advance(); return String(out) }
-            if c != "\\" { out.append(c); advance(); continue }
+            if c != "\\" {
+                // The run up to the next quote or escape in one append.
+                let run = i
+                while i < s.count, s[i] != quote, s[i] != "\\" { advance() }
+                out.append(contentsOf: s[run..<i])
+                continue
+            }
             advance()
             guard i < s.count else { throw error("unterminated string", at: start) }
             let e = s[i]
