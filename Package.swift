@@ -21,8 +21,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "SwiftSourceScan", "Yams"]),
-        .target(name: "Reports", dependencies: ["Rules"]),
-        .target(name: "Rules", dependencies: ["Evidence"]),
+        // Reporters read findings only: the finding module depends on Foundation alone.
+        .target(name: "Reports", dependencies: ["Findings"]),
+        .target(name: "Findings"),
+        .target(name: "Rules", dependencies: ["Evidence", "Findings"]),
         .target(name: "Evidence", dependencies: ["Artifacts"]),
         // The only target that links swift-syntax; nothing else imports it.
         .target(name: "SwiftSourceScan", dependencies: [

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PreflightKit
-import Reports
 
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +29,7 @@ struct InspectCommand: ParsableCommand {
         let config = try common.makeConfiguration()
         let loaded: LoadedInput
         do { loaded = try Scanner.load(path, configuration: config) } catch {
-            printError(inputErrorMessage(error, path: path))
+            printError(InputFailure(path: path, error: error).message)
             throw Exit.failure
         }
         let options = InspectReport.Options(includeSymbols: symbols)

@@ -13,21 +13,15 @@ public struct PreflightCommand: ParsableCommand {
     public init() {}
 }
 
-/// Exit codes: 0 clean, 2 findings at or above the threshold, 1 input or internal error, 64 usage.
+/// Exit codes (`ExitStatus`): 0 clean, 2 findings at or above the threshold, 1 input or
+/// internal error, 64 usage.
 enum Exit {
-    static let findings = ExitCode(2)
-    static let failure = ExitCode(1)
+    static let findings = ExitCode(ExitStatus.findings.rawValue)
+    static let failure = ExitCode(ExitStatus.failure.rawValue)
 }
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("preflight: error: \(message)\n".utf8))
-}
-
-/// An input that cannot be loaded, as one line naming it: loader errors already start with
-/// the path; a reader's error (a ZIP archive's broken directory, a limit) does not.
-func inputErrorMessage(_ error: Error, path: String) -> String {
-    let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
-    return error is InputError || text.hasPrefix(path + ":") ? text : "\(path): \(text)"
 }
 
 /// Writes output to a file or standard output.

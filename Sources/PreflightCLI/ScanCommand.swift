@@ -5,10 +5,6 @@ import PreflightKit
 import Reports
 import Rules
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case xcode, json, sarif
-}
-
 extension Severity: ExpressibleByArgument {}
 
 struct CommonScanOptions: ParsableArguments {
@@ -58,8 +54,9 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: "Inputs to scan.", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: xcode, json or sarif.")
-    var format: OutputFormat = .xcode
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output format: \(Reporters.all.map { "\($0.identifier) (\($0.summary))" }.joined(separator: ", ")).",
+                                                    valueName: Reporters.identifiers.joined(separator: "|")))
+    var format: String = XcodeReporter.identifier
 
     @Option(name: .shortAndLong, help: "Write the report to a file instead of standard output.")
     var output: String?
@@ -83,6 +80,7 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one path to scan") }
+        guard Reporters.reporter(format) != nil else { throw ValidationError(UnknownFormat(format: format).description) }
         for id in disabled + enabled + only where RuleRegistry.rule(id) == nil {
             throw ValidationError("unknown rule '\(id)'; `preflight rules` lists them")
         }
@@ -96,27 +94,13 @@ struct ScanCommand: ParsableCommand {
         if let failOn { config.failOn = failOn }
         if includeTests { config.includeTests = true }
 
-        var scans: [ReportInput.Scanned] = []
-        for path in paths {
-            do {
-                let r = try Scanner.scan(path, configuration: config)
-                scans.append(.init(product: r.product, rootDirectory: r.rootDirectory, findings: r.findings))
-            } catch {
-                printError(inputErrorMessage(error, path: path))
-                throw Exit.failure
-            }
+        let report: ScanReport
+        do { report = try Pipeline.scan(paths, configuration: config) } catch let failure as InputFailure {
+            printError(failure.message)
+            throw Exit.failure
         }
-        let input = ReportInput(tool: ToolInfo(version: Scanner.version), scans: scans,
-                                rules: RuleRegistry.all.map { $0.description })
-        let text: String
-        switch format {
-        case .xcode: text = XcodeReporter.render(input, colored: output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-        case .json: text = try JSONReporter.render(input)
-        case .sarif: text = try SARIFReporter.render(input)
-        }
-        try emit(text, to: output)
-        if scans.flatMap(\.findings).contains(where: { $0.severity >= config.failOn }) {
-            throw Exit.findings
-        }
+        let colored = output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        try emit(try report.render(format: format, options: ReportOptions(colored: colored)), to: output)
+        if report.exitStatus == .findings { throw Exit.findings }
     }
 }

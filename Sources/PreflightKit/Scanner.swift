@@ -54,21 +54,22 @@ public enum Scanner {
     }
 
     /// Targets that share one Info.plist or strings file (an app built as several flavours)
-    /// get the same finding at the same place: report it once, naming the other bundles.
+    /// get the same finding at the same place: report it once, naming the other bundles. Two
+    /// findings are the same when their `sharedFileIdentity` is; their messages are never read.
     static func mergeSharedFileFindings(_ findings: [Finding]) -> [Finding] {
         var out: [Finding] = []
-        var index: [String: Int] = [:]
+        var index: [SharedFileIdentity: Int] = [:]
         var merged = Set<Int>()
         for f in findings {
             // Findings a rule already grouped across bundles (one cause, several targets) stand as they are.
-            guard let file = f.file, let bundle = f.bundle, f.alsoInBundles.isEmpty else { out.append(f); continue }
-            let generic = f.message.replacingOccurrences(of: bundle, with: "\u{1}")
-            let k = [f.rule, file, "\(f.line ?? 0)", "\(f.column ?? 0)", f.key ?? "", generic].joined(separator: "\u{1f}")
-            if let i = index[k] {
+            guard f.alsoInBundles.isEmpty, let identity = f.sharedFileIdentity, let bundle = f.bundle else { out.append(f); continue }
+            if let i = index[identity], out[i].bundle != bundle, !out[i].alsoInBundles.contains(bundle) {
                 out[i].alsoInBundles.append(bundle)
                 merged.insert(i)
+            } else if index[identity] == nil {
+                index[identity] = out.count
+                out.append(f)
             } else {
-                index[k] = out.count
                 out.append(f)
             }
         }

@@ -1,10 +1,10 @@
 import Foundation
-import Artifacts
-import Rules
+import Findings
 
 /// The versioned JSON contract documented in docs/json-format.md.
 public enum JSONReporter: Reporter {
     public static let identifier = "json"
+    public static let summary = "the versioned JSON document of docs/json-format.md"
     public static let schemaVersion = 1
 
     struct Document: Encodable {
@@ -48,22 +48,22 @@ public enum JSONReporter: Reporter {
         var file: String?; var line: Int?; var binary: String?; var symbol: String?
     }
 
-    public static func render(_ input: ReportInput) throws -> String {
+    public static func render(_ input: ReportInput, options: ReportOptions = ReportOptions()) throws -> String {
         let multi = input.scans.count > 1
-        let inputs = input.scans.map { InputInfo(path: $0.product.input, kind: $0.product.kind.rawValue) }
+        let inputs = input.scans.map { InputInfo(path: $0.input, kind: $0.kind) }
         let doc = Document(
             schemaVersion: schemaVersion, tool: input.tool,
             input: inputs.first ?? InputInfo(path: "", kind: ""),
             inputs: multi ? inputs : nil,
-            bundles: input.scans.flatMap { s in s.product.bundles.map(bundleInfo) },
-            findings: input.scans.flatMap { s in s.findings.map { findingInfo($0, input: multi ? s.product.input : nil) } })
+            bundles: input.scans.flatMap { s in s.bundles.map(bundleInfo) },
+            findings: input.scans.flatMap { s in s.findings.map { findingInfo($0, input: multi ? s.input : nil) } })
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try enc.encode(doc), as: UTF8.self) + "\n"
     }
 
-    static func bundleInfo(_ b: Artifacts.Bundle) -> BundleInfo {
-        BundleInfo(name: b.name, kind: b.kind.rawValue, id: b.identifier, path: b.path, infoPlist: b.infoPlistPath)
+    static func bundleInfo(_ b: BundleSummary) -> BundleInfo {
+        BundleInfo(name: b.name, kind: b.kind, id: b.identifier, path: b.path, infoPlist: b.infoPlist)
     }
 
     static func findingInfo(_ f: Finding, input: String?) -> FindingInfo {

@@ -1,12 +1,13 @@
 import Foundation
-import Rules
+import Findings
 
 /// SARIF 2.1.0 for code scanning: rules metadata, levels, security severity and partial
 /// fingerprints so results keep their identity across unrelated edits.
 public enum SARIFReporter: Reporter {
     public static let identifier = "sarif"
+    public static let summary = "SARIF 2.1.0 for code scanning"
 
-    public static func render(_ input: ReportInput) throws -> String {
+    public static func render(_ input: ReportInput, options: ReportOptions = ReportOptions()) throws -> String {
         let used = Set(input.scans.flatMap { $0.findings.map(\.rule) })
         let rules = input.rules.filter { used.contains($0.identifier) || !$0.optIn }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.identifier, $0) })
@@ -23,7 +24,7 @@ public enum SARIFReporter: Reporter {
                 var physical: [String: Any] = [
                     "artifactLocation": scan.rootDirectory != nil
                         ? ["uri": uriPath(f.file ?? ""), "uriBaseId": "SRCROOT"]
-                        : ["uri": uriPath(scan.product.input + "/" + (f.file ?? ""))],
+                        : ["uri": uriPath(scan.input + "/" + (f.file ?? ""))],
                 ]
                 if let line = f.line {
                     var region: [String: Any] = ["startLine": line]
@@ -81,8 +82,8 @@ public enum SARIFReporter: Reporter {
         p.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? p
     }
 
-    static func ruleMetadata(_ d: RuleDescription) -> [String: Any] {
-        var properties: [String: Any] = ["tags": d.tags + [d.area.rawValue]]
+    static func ruleMetadata(_ d: RuleInfo) -> [String: Any] {
+        var properties: [String: Any] = ["tags": d.tags + [d.area]]
         if d.tags.contains("security") {
             properties["security-severity"] = d.severity == .error ? "7.5" : d.severity == .warning ? "5.0" : "2.0"
         }

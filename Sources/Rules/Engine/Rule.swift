@@ -1,6 +1,8 @@
 import Foundation
 import Artifacts
 import Evidence
+// Rules make findings; code that uses the rules sees the finding types too.
+@_exported import Findings
 
 public enum RuleArea: String, Sendable, Codable, CaseIterable {
     case bundle, privacy, privacyManifest = "privacy-manifest", network, storage, localization, entitlements, binary, project
@@ -63,6 +65,14 @@ public struct RuleDescription: Sendable {
         self.aliases = aliases
         self.triggering = triggering
         self.nonTriggering = nonTriggering
+    }
+}
+
+extension RuleDescription {
+    /// What reporters show of the rule.
+    public var info: RuleInfo {
+        RuleInfo(identifier: identifier, name: name, summary: summary, rationale: rationale, area: area.rawValue,
+                 severity: severity, optIn: optIn, tags: tags, references: references)
     }
 }
 

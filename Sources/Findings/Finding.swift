@@ -1,5 +1,4 @@
 import Foundation
-import Artifacts
 
 public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     case note, warning, error
@@ -14,6 +13,9 @@ public enum EvidenceRef: Sendable, Equatable, Hashable {
     case symbol(binary: String, symbol: String)
 }
 
+/// One problem found: which rule, how severe, where, about which bundle and key, with proof
+/// and a fix. The module holding it depends on Foundation only, so reporters and library users
+/// read findings without the readers, the model or the rules.
 public struct Finding: Sendable, Equatable {
     public var rule: String
     public var severity: Severity
@@ -49,6 +51,16 @@ public struct Finding: Sendable, Equatable {
         self.fingerprintParts = fingerprintParts
     }
 
+    /// What makes two findings of different bundles one cause: the same rule at the same place
+    /// of the same file, for the same key and the same semantic parts. A file several targets
+    /// share (one Info.plist for flavours of an app) gives each bundle a finding with this same
+    /// identity; the scan reports it once, naming the others (`alsoInBundles`). Messages are
+    /// never compared.
+    public var sharedFileIdentity: SharedFileIdentity? {
+        guard let file, bundle != nil else { return nil }
+        return SharedFileIdentity(rule: rule, file: file, line: line, column: column, key: key, parts: fingerprintParts)
+    }
+
     /// Built from rule, bundle, key and the rule's semantic parts; never from lines or counts,
     /// so baselines and code scanning survive unrelated edits. A finding shared by several
     /// bundles takes the first of them by name, whatever order the targets come in.
@@ -57,6 +69,16 @@ public struct Finding: Sendable, Equatable {
         let parts = [rule, owner ?? "", key ?? ""] + fingerprintParts
         return StableHash.hex(parts.joined(separator: "\u{1f}"))
     }
+}
+
+/// See `Finding.sharedFileIdentity`.
+public struct SharedFileIdentity: Hashable, Sendable {
+    public var rule: String
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var key: String?
+    public var parts: [String]
 }
 
 /// FNV-1a 64-bit: stable across runs, platforms and Swift versions (unlike `Hasher`).
