@@ -78,12 +78,20 @@ extension RuleDescription {
 
 /// What a rule reads: the model and the evidence. Rules never read files.
 public struct RuleContext: Sendable {
-    public var product: Product
-    public var evidence: EvidenceIndex
+    public let product: Product
+    public let evidence: EvidenceIndex
+    /// Views of each bundle, in the order of `product.bundles`, computed once for all rules.
+    public let views: [BundleViews]
 
     public init(product: Product, evidence: EvidenceIndex) {
         self.product = product
         self.evidence = evidence
+        views = product.bundles.map(BundleViews.init)
+    }
+
+    /// Each bundle with its views.
+    public var bundles: [(bundle: Artifacts.Bundle, views: BundleViews)] {
+        Array(zip(product.bundles, views))
     }
 }
 

@@ -60,13 +60,13 @@ public struct MissingPurposeStringTranslationRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let use = PurposeKeyUse(context)
         var out: [Finding] = []
-        for b in context.product.bundles where b.kind.ships {
+        for (b, views) in context.bundles where b.kind.ships {
             let loc = InfoPlistLocalizations(b)
             let dev = InfoPlistLocalizations.developmentLanguage(b)
             let languages = loc.languages.filter { $0 != dev && $0 != "Base" && !$0.hasPrefix(dev + "-") }
             guard !languages.isEmpty else { continue }
             // Only prompts iOS can show: keys it reads, for resources the code may use.
-            for d in PurposeStrings.declared(in: b) where d.value != nil && use.mayPrompt(d.key, in: b) {
+            for d in views.declaredPurposeStrings where d.value != nil && use.mayPrompt(d.key, in: b) {
                 let missing = languages.filter { loc.byLanguage[$0]?[d.key] == nil }
                 guard !missing.isEmpty else { continue }
                 var f = finding("\(d.key) of \(b.name) is not translated in \(missing.joined(separator: ", ")) (\(missing.count) of \(languages.count) languages); the prompt falls back to \(dev)",

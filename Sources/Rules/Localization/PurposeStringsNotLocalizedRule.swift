@@ -53,9 +53,9 @@ public struct PurposeStringsNotLocalizedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let use = PurposeKeyUse(context)
         var out: [Finding] = []
-        for b in context.product.bundles where Self.promptKinds.contains(b.kind) {
+        for (b, views) in context.bundles where Self.promptKinds.contains(b.kind) {
             // Only prompts iOS can show: keys it reads, for resources the code may use.
-            let declared = PurposeStrings.declared(in: b).filter { $0.value != nil && use.mayPrompt($0.key, in: b) }
+            let declared = views.declaredPurposeStrings.filter { $0.value != nil && use.mayPrompt($0.key, in: b) }
             guard let first = declared.first, InfoPlistLocalizations(b).languages.isEmpty,
                   !b.localizations.contains(where: { $0.kind == .infoPlistStrings }) else { continue }
             let dev = InfoPlistLocalizations.developmentLanguage(b)

@@ -59,18 +59,18 @@ public struct GenericPurposeStringRule: Rule {
         func isGeneric(_ value: String, names: Set<String>) -> Bool {
             PurposeStrings.defect(value) == nil && PurposeStrings.isGeneric(value, names: names)
         }
-        for b in context.product.bundles where b.kind.ships {
+        for (b, views) in context.bundles where b.kind.ships {
             // The app's names are not a purpose: "Allow Snapshot to access your camera."
             let names = [b.name.split(separator: ".").first.map(String.init) ?? b.name]
                 + ["CFBundleDisplayName", "CFBundleName"].compactMap { b.resolvedInfoString($0) }.filter { !$0.contains("$(") }
             let nameWords = PurposeStrings.nameWords(names)
-            for d in PurposeStrings.declared(in: b) {
+            for d in views.declaredPurposeStrings {
                 guard let v = d.value, isGeneric(v, names: nameWords) else { continue }
                 out.append(finding("\(d.key) of \(b.name) (\"\(v)\") only names the permission; say which feature uses it and why",
                                    bundle: b.name, at: d.location, key: d.key))
             }
             // Translations are what most people read.
-            for l in PurposeStrings.localized(in: b) {
+            for l in views.localizedPurposeStrings {
                 let localNames = ["CFBundleDisplayName", "CFBundleName"].compactMap { b.infoPlistStrings[l.language]?[$0] }
                 let words = localNames.isEmpty ? nameWords : nameWords.union(PurposeStrings.nameWords(localNames))
                 guard isGeneric(l.value, names: words) else { continue }

@@ -57,8 +57,8 @@ public struct PlaceholderPurposeStringRule: Rule {
             memo[value] = found
             return found
         }
-        for b in context.product.bundles where b.kind.ships {
-            for d in PurposeStrings.declared(in: b) {
+        for (b, views) in context.bundles where b.kind.ships {
+            for d in views.declaredPurposeStrings {
                 // NSLocationTemporaryUsageDescriptionDictionary and the like are dictionaries.
                 if d.value == nil, d.key.hasSuffix("Dictionary") { continue }
                 guard let problem = d.value.map(defect) ?? "is not a string" else { continue }
@@ -68,7 +68,7 @@ public struct PlaceholderPurposeStringRule: Rule {
                                    bundle: b.name, at: d.location, key: d.key,
                                    fix: "Describe the feature that needs the data, as a full sentence."))
             }
-            for l in PurposeStrings.localized(in: b) {
+            for l in views.localizedPurposeStrings {
                 guard let problem = defect(l.value) else { continue }
                 out.append(finding("\(l.key) of \(b.name) in \(l.language) \(problem)", bundle: b.name, at: l.location, key: l.key,
                                    fingerprint: [l.language]))

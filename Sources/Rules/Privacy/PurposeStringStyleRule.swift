@@ -25,8 +25,8 @@ public struct PurposeStringStyleRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
-        for b in context.product.bundles where b.kind.ships {
-            for d in PurposeStrings.declared(in: b) {
+        for (b, views) in context.bundles where b.kind.ships {
+            for d in views.declaredPurposeStrings {
                 guard let v = d.value?.trimmingCharacters(in: .whitespacesAndNewlines), !v.isEmpty,
                       PurposeStrings.defect(v) == nil, !v.contains("$(") else { continue }
                 var problems: [String] = []

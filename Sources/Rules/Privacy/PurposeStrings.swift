@@ -21,13 +21,23 @@ enum PurposeStrings {
         }
     }
 
-    /// Localized values from every `InfoPlist.strings` of the bundle.
+    /// Localized values from every `InfoPlist.strings` table and `InfoPlist.xcstrings` catalog
+    /// of the bundle (read them through `BundleViews`, computed once per bundle).
     static func localized(in bundle: Artifacts.Bundle) -> [(language: String, key: String, value: String, location: FileLocation)] {
         var out: [(String, String, String, FileLocation)] = []
         for file in bundle.localizations where file.kind == .infoPlistStrings {
             guard let lang = file.language, let table = bundle.infoPlistStrings[lang] else { continue }
             for e in table.entries where isPurposeKey(e.key) {
                 out.append((lang, e.key, e.value, FileLocation(path: file.path, position: e.valuePosition ?? e.keyPosition)))
+            }
+        }
+        for (path, catalog) in bundle.stringCatalogs.sorted(by: { $0.key < $1.key })
+        where PathUtil.lastComponent(path) == "InfoPlist.xcstrings" {
+            for s in catalog.strings where isPurposeKey(s.key) {
+                for l in s.localizations {
+                    guard let value = l.value else { continue }
+                    out.append((l.language, s.key, value, FileLocation(path: path, position: l.position ?? s.position)))
+                }
             }
         }
         return out

@@ -52,8 +52,8 @@ public struct UnusedPurposeStringRule: Rule {
         guard product.kind != .folder else { return [] }
         let use = PurposeKeyUse(context)
         var out: [Finding] = []
-        for b in product.bundles where EmbeddingChains.hostKinds.contains(b.kind) {
-            for d in PurposeStrings.declared(in: b) where d.value != nil && ProtectedResourceCatalog.standard.resource(forKey: d.key) != nil {
+        for (b, views) in context.bundles where EmbeddingChains.hostKinds.contains(b.kind) {
+            for d in views.declaredPurposeStrings where d.value != nil && ProtectedResourceCatalog.standard.resource(forKey: d.key) != nil {
                 // Keys iOS never reads are purpose_keys_for_deployment_target's "remove it".
                 guard PurposeKeyUse.isRead(d.key, by: b), use.codeUse(of: d.key, in: b) == .notUsed else { continue }
                 out.append(finding("\(b.name) declares \(d.key) but none of its code that Preflight read uses it; remove it if the feature is gone (SDKs and web content can also ask)",
