@@ -15,9 +15,37 @@ public struct DuplicatePlistKeyRule: Rule {
         area: .bundle, severity: .warning,
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts.</string>\n↓<key>NSCameraUsageDescription</key><string></string>")]),
+            RuleExample(["App/Info.plist": plistXML("""
+                         <key>CFBundleShortVersionString</key>
+                         <string>$(MARKETING_VERSION)</string>
+                         <key>CFBundleIdentifier</key>
+                         <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+                         ↓<key>CFBundleShortVersionString</key>
+                         <string>1.0</string>
+                         """)],
+                        note: "The last value wins: the app says 1.0 whatever MARKETING_VERSION is."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts.</string>")]),
+            RuleExample(["App/Info.plist": plistXML("""
+                         <key>NSAppTransportSecurity</key>
+                         <dict>
+                         \t<key>NSExceptionDomains</key>
+                         \t<dict>
+                         \t\t<key>legacy.example.com</key>
+                         \t\t<dict>
+                         \t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>
+                         \t\t\t<true/>
+                         \t\t</dict>
+                         \t\t<key>cdn.example.com</key>
+                         \t\t<dict>
+                         \t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>
+                         \t\t\t<true/>
+                         \t\t</dict>
+                         \t</dict>
+                         </dict>
+                         """)],
+                        note: "The same key in two different dictionaries is not a duplicate."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -20,9 +20,13 @@ public struct AdvertisingIdentifierWithoutATTRule: Rule {
         references: ["https://developer.apple.com/app-store/review/guidelines/#5.1.2",
                      "https://developer.apple.com/documentation/apptrackingtransparency"],
         triggering: [
-            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
+            RuleExample(["Info.plist": plistXMLMarkingRoot("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App": "Ads"], kind: .app,
-                        note: "The executable calls `[[ASIdentifierManager sharedManager] advertisingIdentifier]` and nothing of AppTrackingTransparency."),
+                        note: "The executable calls `[[ASIdentifierManager sharedManager] advertisingIdentifier]` and nothing of AppTrackingTransparency. The finding points at the app's Info.plist, where NSUserTrackingUsageDescription would go."),
+            RuleExample(["Info.plist": plistXMLMarkingRoot("<key>CFBundleExecutable</key><string>App</string>"),
+                         "Frameworks/AdKit.framework/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AdKit</string>")],
+                        binaryFixtures: ["App": "App", "Frameworks/AdKit.framework/AdKit": "Ads"], kind: .app,
+                        note: "An ad SDK embedded as a framework reads it; the finding is the app's, which never asks."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],

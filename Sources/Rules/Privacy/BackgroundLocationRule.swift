@@ -19,9 +19,23 @@ public struct BackgroundLocationRule: Rule {
         references: ["https://developer.apple.com/documentation/corelocation/handling-location-updates-in-the-background"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key><string>Show your position on the map.</string>\n<key>UIBackgroundModes</key>\n↓<array><string>location</string></array>")]),
+            RuleExample(["Info.plist": plistXML("""
+                         <key>CFBundleExecutable</key>
+                         <string>Example</string>
+                         <key>NSLocationWhenInUseUsageDescription</key>
+                         <string>Show your position on the map.</string>
+                         <key>UIBackgroundModes</key>
+                         ↓<array>
+                         \t<string>remote-notification</string>
+                         \t<string>location</string>
+                         </array>
+                         """), "Example": "binary"], kind: .app,
+                        note: "A built app with location among other background modes."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key><string>Show your position on the map.</string>\n<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Record your runs in the background.</string>\n<key>UIBackgroundModes</key><array><string>location</string></array>")]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key><string>Show your position on the map.</string>\n<key>UIBackgroundModes</key><array><string>audio</string><string>fetch</string></array>")],
+                        note: "Other background modes need no Always key."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -35,6 +35,22 @@ public struct RecordingAtLaunchRule: Rule {
                              }
                          }
                          """]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>Record voice memos for your trips.</string>"),
+                         "App/MemoApp.swift": """
+                         import AVFoundation
+                         import SwiftUI
+
+                         @main
+                         struct MemoApp: App {
+                             init() {
+                                 try? ↓AVAudioSession.sharedInstance().setCategory(.record)
+                             }
+
+                             var body: some Scene {
+                                 WindowGroup { Text("Memos") }
+                             }
+                         }
+                         """], note: "A SwiftUI app's initializer runs at launch too."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>Record voice memos for your trips.</string>"),

@@ -23,8 +23,12 @@ public struct UDIDAccessRule: Rule {
                      "https://developer.apple.com/documentation/uikit/uidevice/identifierforvendor"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
-                        binaryFixtures: ["App": "Ads"], kind: .app,
-                        note: "The executable sends `uniqueIdentifier` to `[UIDevice currentDevice]`."),
+                        binaryFixtures: ["App↓": "Ads"], kind: .app,
+                        note: "The executable sends `uniqueIdentifier` to `[UIDevice currentDevice]`; the finding names the binary."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>"),
+                         "Frameworks/AdKit.framework/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AdKit</string>")],
+                        binaryFixtures: ["App": "App", "Frameworks/AdKit.framework/AdKit↓": "Ads"], kind: .app,
+                        note: "An old ad SDK embedded as a framework asks for it; the app's own executable does not."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
