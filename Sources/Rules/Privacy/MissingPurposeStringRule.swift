@@ -105,6 +105,10 @@ public struct MissingPurposeStringRule: Rule {
                          "TV/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.tv</string>"),
                          "TV/Browser.swift": "import Foundation\n\nlet browser = NetServiceBrowser()\n"],
                         kind: .project, note: "tvOS has no local network prompt (TN3179), so a tvOS target needs no NSLocalNetworkUsageDescription."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>\n<key>NSLocationWhenInUseUsageDescription</key><string>Show stores near you.</string>"),
+                         "PlugIns/AppTests.xctest/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")],
+                        binaryFixtures: ["App": "App", "PlugIns/AppTests.xctest/AppTests": "Recorder"], kind: .app,
+                        note: "A unit-test bundle that records audio and saves photos, copied into an app built for testing: test code never ships, so the app needs no microphone or photo keys for it."),
         ])
 
     static let catalog = ProtectedResourceCatalog.standard
@@ -114,7 +118,7 @@ public struct MissingPurposeStringRule: Rule {
         // Frameworks' and resource bundles' code runs in the bundle that embeds them.
         let chains = EmbeddingChains(product)
         var byHostAndKey: [String: [String: [Usage]]] = [:]
-        for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
+        for u in context.shippingUsages where u.strength == .definite && !u.key.isEmpty {
             guard let h = chains.host(of: u.bundle)?.name else { continue }
             byHostAndKey[h, default: [:]][u.key, default: []].append(u)
         }

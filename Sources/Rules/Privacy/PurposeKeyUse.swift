@@ -32,12 +32,13 @@ struct PurposeKeyUse {
         var used: [String: Set<String>] = [:]
         // Frameworks' and resource bundles' code runs in the bundle that embeds them.
         let chains = EmbeddingChains(product)
-        for u in context.evidence.usages where u.ships && !u.key.isEmpty {
+        let usages = context.shippingUsages
+        for u in usages where !u.key.isEmpty {
             for b in chains.chain(of: u.bundle) { used[b.name, default: []].insert(u.key) }
         }
         usedKeys = used
         var definite: [String: Set<String>] = [:]
-        for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
+        for u in usages where u.strength == .definite && !u.key.isEmpty {
             definite[u.bundle, default: []].insert(u.key)
         }
         definiteKeys = definite

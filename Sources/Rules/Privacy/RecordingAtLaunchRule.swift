@@ -79,8 +79,8 @@ public struct RecordingAtLaunchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var seen = Set<String>()
-        return context.evidence.usages.compactMap { u in
-            guard u.capability == Self.capability, u.ships, case .source(let path, let line, let column) = u.location,
+        return context.shippingUsages.compactMap { u in
+            guard u.capability == Self.capability, case .source(let path, let line, let column) = u.location,
                   seen.insert("\(path):\(line)").inserted else { return nil }
             return finding("\(u.bundle) configures a recording audio session at launch (\(u.api)); iOS asks for the microphone before the user reaches the feature",
                            bundle: u.bundle, at: FileLocation(path: path, position: .init(line: line, column: column)),

@@ -33,10 +33,14 @@ public struct UDIDAccessRule: Rule {
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App": "App"], kind: .app, note: "UIDevice used for its system version only."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>"),
+                         "PlugIns/AppTests.xctest/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")],
+                        binaryFixtures: ["App": "App", "PlugIns/AppTests.xctest/AppTests": "Ads"], kind: .app,
+                        note: "Only a unit-test bundle, which Xcode copies into an app built for testing, asks: test bundles never ship."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.evidence.usages.filter { $0.capability == SignalEvidence.udid && $0.ships }.compactMap { u in
+        context.shippingUsages.filter { $0.capability == SignalEvidence.udid }.compactMap { u in
             guard case .binary(let path, let symbol) = u.location else { return nil }
             return finding("\(path) sends uniqueIdentifier to UIDevice: the UDID was removed in iOS 7 and App Store processing rejects binaries that ask for it",
                            bundle: u.bundle, at: FileLocation(path: path), evidence: [.symbol(binary: path, symbol: symbol)],
