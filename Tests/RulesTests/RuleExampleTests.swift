@@ -69,11 +69,19 @@ final class RuleExampleTests: XCTestCase {
         return rule.init().check(context)
     }
 
+    /// Every rule shows at least two cases that trigger it and two that do not, and every
+    /// triggering example marks where its finding points.
     func testEveryRuleHasExamples() {
         for rule in RuleRegistry.all {
             let d = rule.description
-            XCTAssertFalse(d.triggering.isEmpty, "\(d.identifier) has no triggering example")
-            XCTAssertFalse(d.nonTriggering.isEmpty, "\(d.identifier) has no non-triggering example")
+            XCTAssertGreaterThanOrEqual(d.triggering.count, 2, "\(d.identifier) has \(d.triggering.count) triggering example(s); show at least two distinct cases")
+            XCTAssertGreaterThanOrEqual(d.nonTriggering.count, 2, "\(d.identifier) has \(d.nonTriggering.count) non-triggering example(s); show at least two distinct cases")
+            for (i, example) in d.triggering.enumerated() where Self.strip(example).markers.isEmpty {
+                XCTFail("\(d.identifier): triggering example \(i + 1) has no ↓ marking where the finding points (see RuleExample)")
+            }
+            for (i, example) in d.nonTriggering.enumerated() where !Self.strip(example).markers.isEmpty {
+                XCTFail("\(d.identifier): non-triggering example \(i + 1) has a ↓, but raises no finding for it to mark")
+            }
             XCTAssertTrue(d.identifier.allSatisfy { $0.isLowercase || $0 == "_" || $0.isNumber }, "\(d.identifier) is not snake_case")
         }
         let ids = RuleRegistry.all.map { $0.description.identifier }
