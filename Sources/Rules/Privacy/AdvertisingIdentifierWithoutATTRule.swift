@@ -41,7 +41,7 @@ public struct AdvertisingIdentifierWithoutATTRule: Rule {
         let usages = context.shippingUsages
         let reads = usages.filter { $0.capability == SignalEvidence.advertisingIdentifier }
         guard let first = reads.first,
-              !usages.contains(where: { $0.capability == "tracking" }) else { return [] }
+              !usages.contains(where: { $0.capability == ProtectedResourceCatalog.Capability.tracking }) else { return [] }
         let app = context.product.bundles.first { $0.kind == .app }
         let location = app?.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) }
         return [finding("\(first.bundle) reads the advertising identifier (\(first.api)) but no code in the app requests App Tracking Transparency; the identifier is all zeros without it",

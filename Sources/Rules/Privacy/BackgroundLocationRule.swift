@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 
 public struct BackgroundLocationRule: Rule {
     public init() {}
@@ -41,8 +42,7 @@ public struct BackgroundLocationRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.product.bundles.compactMap { b in
             guard b.kind.ships, let modes = b.infoValue("UIBackgroundModes"), modes.node.strings.contains("location"),
-                  b.infoValue("NSLocationAlwaysAndWhenInUseUsageDescription") == nil,
-                  b.infoValue("NSLocationAlwaysUsageDescription") == nil else { return nil }
+                  !ProtectedResourceCatalog.alwaysLocationKeys.contains(where: { b.infoValue($0) != nil }) else { return nil }
             return finding("\(b.name) runs in the background for location but declares no Always purpose string; only foreground-started sessions will deliver updates",
                            bundle: b.name, at: FileLocation(path: modes.location.path, position: modes.node.position ?? modes.location.position),
                            key: "UIBackgroundModes")

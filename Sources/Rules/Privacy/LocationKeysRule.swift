@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 
 public struct LocationKeysRule: Rule {
     public init() {}
@@ -34,7 +35,7 @@ public struct LocationKeysRule: Rule {
         context.product.bundles.compactMap { b in
             // Extensions cannot ask for location authorization; they use the containing app's.
             guard b.kind.ships, b.kind != .appExtension, b.infoValue("NSLocationWhenInUseUsageDescription") == nil else { return nil }
-            let always = ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription"].first { b.infoValue($0) != nil }
+            let always = ProtectedResourceCatalog.alwaysLocationKeys.first { b.infoValue($0) != nil }
             guard let key = always, let at = b.infoValue(key)?.location else { return nil }
             return finding("\(b.name) declares \(key) but not NSLocationWhenInUseUsageDescription; iOS will not show the location prompt",
                            bundle: b.name, at: at, key: "NSLocationWhenInUseUsageDescription",

@@ -129,7 +129,7 @@ public struct MissingPurposeStringRule: Rule {
                 // One cause, one finding: an Always key without the when-in-use one is
                 // location_always_without_when_in_use's (apps, watch apps, App Clips).
                 if key == "NSLocationWhenInUseUsageDescription", b.kind != .appExtension,
-                   ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription"].contains(where: { b.infoValue($0) != nil }) {
+                   ProtectedResourceCatalog.alwaysLocationKeys.contains(where: { b.infoValue($0) != nil }) {
                     continue
                 }
                 // A project target's platform decides whether the resource asks at all there

@@ -5,8 +5,9 @@ import Evidence
 public struct RecordingAtLaunchRule: Rule {
     public init() {}
 
-    /// Capability id the Swift scanner gives a recording audio session set up during launch.
-    public static let capability = "signal.recordingAtLaunch"
+    /// Capability id the Swift scanner gives a recording audio session set up during launch
+    /// (the catalog's).
+    public static let capability = ProtectedResourceCatalog.Capability.recordingAtLaunch
 
     public static let description = RuleDescription(
         identifier: "recording_session_at_launch",
