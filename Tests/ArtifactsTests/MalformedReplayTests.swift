@@ -26,9 +26,13 @@ final class MalformedReplayTests: XCTestCase {
 
     func testEveryMalformedProjectGivesItsExpectedOutcome() throws {
         let fm = FileManager.default
+        // A missing or empty folder would make this test pass without replaying anything.
+        XCTAssertTrue(fm.fileExists(atPath: Self.folder.path), "no fixture folder \(Self.folder.path)")
         guard fm.fileExists(atPath: Self.folder.path) else { return }
-        for name in try fm.contentsOfDirectory(atPath: Self.folder.path).sorted()
-        where !name.hasPrefix(".") && !name.hasSuffix(".expected") {
+        let names = try fm.contentsOfDirectory(atPath: Self.folder.path).sorted()
+            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".expected") }
+        XCTAssertFalse(names.isEmpty, "no malformed project to replay in \(Self.folder.path)")
+        for name in names {
             let input = Self.folder.appendingPathComponent(name)
             guard let text = try? String(contentsOf: input.appendingPathExtension("expected"), encoding: .utf8) else {
                 XCTFail("XcodeProject/\(name): missing \(name).expected")

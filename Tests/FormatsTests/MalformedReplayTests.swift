@@ -40,12 +40,18 @@ final class MalformedReplayTests: XCTestCase {
     /// Folders replayed elsewhere.
     static let replayedElsewhere: Set<String> = ["XcodeProject"]
 
+    /// The reader folders under `root`, sorted; dot files excluded.
+    static func readerFolders() throws -> [String] {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: root.path) else { return [] }
+        return try fm.contentsOfDirectory(atPath: root.path).sorted().filter { !$0.hasPrefix(".") }
+    }
+
     /// Every (reader folder, input) pair, sorted; `.expected` sidecars and dot files excluded.
     static func cases() throws -> [(reader: String, input: URL)] {
         let fm = FileManager.default
-        guard fm.fileExists(atPath: root.path) else { return [] }
         var out: [(String, URL)] = []
-        for folder in try fm.contentsOfDirectory(atPath: root.path).sorted() where !folder.hasPrefix(".") {
+        for folder in try readerFolders() {
             let dir = root.appendingPathComponent(folder)
             for name in try fm.contentsOfDirectory(atPath: dir.path).sorted()
             where !name.hasPrefix(".") && !name.hasSuffix(".expected") {
@@ -72,8 +78,14 @@ final class MalformedReplayTests: XCTestCase {
     }
 
     func testEveryMalformedInputGivesItsExpectedOutcome() throws {
+        // A missing or empty folder would make this test pass without replaying anything.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: Self.root.path), "no fixture folder \(Self.root.path)")
+        let cases = try Self.cases()
+        for folder in try Self.readerFolders() where !cases.contains(where: { $0.reader == folder }) {
+            XCTFail("\(folder)/ holds no input to replay")
+        }
         var replayed = 0
-        for (reader, input) in try Self.cases() where !Self.replayedElsewhere.contains(reader) {
+        for (reader, input) in cases where !Self.replayedElsewhere.contains(reader) {
             let name = "\(reader)/\(input.lastPathComponent)"
             guard let read = Self.readers[reader] else {
                 XCTFail("\(name): no reader for folder \(reader)")
@@ -88,5 +100,6 @@ final class MalformedReplayTests: XCTestCase {
             replayed += 1
         }
         print("replayed \(replayed) malformed inputs")
+        XCTAssertGreaterThan(replayed, 0, "no malformed input replayed from \(Self.root.path)")
     }
 }

@@ -10,7 +10,7 @@ final class RuleDocsTests: XCTestCase {
     func testRuleDocsAreCurrent() throws {
         let update = ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_DOCS"] == "1"
         if update { try FileManager.default.createDirectory(at: Self.docs, withIntermediateDirectories: true) }
-        var index = "# Rules\n\n| rule | severity | area | summary |\n|---|---|---|---|\n"
+        var index = "# Rules\n\nEach page shows examples that trigger the rule and examples that do not. In a triggering example, `↓` marks where the finding points: a line and column in a file, or, after a path, that file or folder as a whole.\n\n| rule | severity | area | summary |\n|---|---|---|---|\n"
         for rule in RuleRegistry.all.sorted(by: { $0.description.identifier < $1.description.identifier }) {
             let d = rule.description
             index += "| [`\(d.identifier)`](\(d.identifier).md) | \(d.severity.rawValue)\(d.optIn ? " (opt-in)" : "") | \(d.area.rawValue) | \(d.summary) |\n"

@@ -40,7 +40,7 @@ extension ProtectedResourceCatalog {
             confidence: .medium),
 
         ProtectedResource(
-            key: "NSUserTrackingUsageDescription", capability: "tracking",
+            key: "NSUserTrackingUsageDescription", capability: Capability.tracking,
             resource: "App Tracking Transparency",
             platforms: [.iOS, .macCatalyst, .macOS, .tvOS, .visionOS], minimumOS: "iOS 14.0",
             triggers: Triggers(

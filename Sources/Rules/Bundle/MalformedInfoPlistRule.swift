@@ -17,11 +17,19 @@ public struct MalformedInfoPlistRule: Rule {
         area: .bundle, severity: .error, tags: ["app-review"],
         references: ["https://developer.apple.com/documentation/bundleresources/information_property_list"],
         triggering: [
-            RuleExample(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <string>com.example.app</dict>\n</plist>\n"]),
-            RuleExample(["App/Info.plist": "{ CFBundleIdentifier = com.example.app "]),
+            RuleExample(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <string>com.example.app↓</dict>\n</plist>\n"]),
+            RuleExample(["App/Info.plist": "{ CFBundleIdentifier = com.example.app ↓"],
+                        note: "An old-style (OpenStep) property list cut short."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+                         "Example": "binary",
+                         "PlugIns/Share.appex/Info.plist": plistXML("<key>CFBundleExecutable</key><string>Share</string>\n<key>CFBundleDisplayName</key><string>Save ↓& Share</string>"),
+                         "PlugIns/Share.appex/Share": "binary"], kind: .app,
+                        note: "An extension's Info.plist in a built app, with an unescaped `&`: the extension, and so the upload, is rejected."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <string>com.example.app</string>\n</dict>\n</plist>\n"]),
+            RuleExample(["App/Info.plist": "{\n    CFBundleIdentifier = com.example.app;\n    CFBundleDisplayName = \"Save & Share\";\n}\n"],
+                        note: "The old-style (OpenStep) format is a property list too."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -18,12 +18,38 @@ public struct MalformedPrivacyManifestRule: Rule {
         references: ["https://developer.apple.com/documentation/bundleresources/privacy_manifest_files", "ITMS-91053"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
-                         "App/PrivacyInfo.xcprivacy": "<plist><dict><key>NSPrivacyTracking</key><false/>"]),
+                         "App/PrivacyInfo.xcprivacy": "<plist>↓<dict><key>NSPrivacyTracking</key><false/>"],
+                        note: "A manifest cut short: the dictionary is never closed."),
+            RuleExample(appWithSDKManifest(reasons: "<array><string>CA92.1</string>", marked: true), kind: .app,
+                        note: "An SDK's manifest inside a built app: App Store Connect cannot read the SDK's required-reason declarations."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/PrivacyInfo.xcprivacy": plistXML("<key>NSPrivacyTracking</key><false/>")]),
+            RuleExample(appWithSDKManifest(reasons: "<array><string>CA92.1</string></array>"), kind: .app,
+                        note: "The same SDK manifest, complete."),
         ])
+
+    /// A built app that embeds an SDK framework whose manifest declares its UserDefaults use with
+    /// `reasons` (NSPrivacyAccessedAPITypeReasons' value as written); `marked` puts the example
+    /// marker where that declaration's dictionary ends.
+    static func appWithSDKManifest(reasons: String, marked: Bool = false) -> [String: String] {
+        ["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+         "Example": "binary",
+         "Frameworks/AdKit.framework/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AdKit</string>"),
+         "Frameworks/AdKit.framework/AdKit": "binary",
+         "Frameworks/AdKit.framework/PrivacyInfo.xcprivacy": plistXML("""
+         <key>NSPrivacyAccessedAPITypes</key>
+         <array>
+         \t<dict>
+         \t\t<key>NSPrivacyAccessedAPIType</key>
+         \t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+         \t\t<key>NSPrivacyAccessedAPITypeReasons</key>
+         \t\t\(reasons)
+         \t\(marked ? "↓" : "")</dict>
+         </array>
+         """)]
+    }
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.product.bundles.flatMap { b in

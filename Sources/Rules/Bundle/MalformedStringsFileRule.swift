@@ -21,11 +21,26 @@ public struct MalformedStringsFileRule: Rule {
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/de.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\"\n↓\"NSMicrophoneUsageDescription\" = \"Sprachnotizen.\";\n"]),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
-                         "App/Localizable.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : { "]),
+                         "App/Localizable.xcstrings": "{ \"sourceLanguage\" : \"en\", \"strings\" : ↓{ "],
+                        note: "A string catalog (JSON) cut short."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/de.lproj/InfoPlist.strings": "/* Kamera */\n\"NSCameraUsageDescription\" = \"Belege scannen.\";\n"]),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Localizable.xcstrings": """
+                         {
+                           "sourceLanguage" : "en",
+                           "strings" : {
+                             "Scan" : {
+                               "localizations" : {
+                                 "de" : { "stringUnit" : { "state" : "translated", "value" : "Scannen" } }
+                               }
+                             }
+                           },
+                           "version" : "1.0"
+                         }
+                         """], note: "A complete string catalog."),
         ])
 
     static let extensions: Set<String> = ["strings", "stringsdict", "xcstrings"]

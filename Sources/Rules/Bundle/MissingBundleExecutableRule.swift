@@ -16,9 +16,14 @@ public struct MissingBundleExecutableRule: Rule {
         area: .bundle, severity: .error, tags: ["app-review"],
         references: ["https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleexecutable"],
         triggering: [
-            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>")], kind: .app),
-            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")], kind: .app,
+            RuleExample(["Info.plist": plistXML("↓<key>CFBundleExecutable</key><string>Example</string>")], kind: .app,
+                        note: "The finding points at the key that names the missing file."),
+            RuleExample(["Info.plist": plistXMLMarkingRoot("<key>CFBundlePackageType</key><string>APPL</string>")], kind: .app,
                         note: "An app without the key cannot launch."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+                         "Example": "binary",
+                         "PlugIns/Share.appex/Info.plist": plistXML("↓<key>CFBundleExecutable</key><string>Share</string>\n<key>CFBundlePackageType</key><string>XPC!</string>")],
+                        kind: .app, note: "An extension whose executable was not copied; the app's is there."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),

@@ -17,7 +17,11 @@ public struct MissingInfoPlistRule: Rule {
         references: ["https://developer.apple.com/documentation/bundleresources/placing_content_in_a_bundle"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
-                         "PlugIns/Share.appex/Share": "binary"], kind: .app),
+                         "PlugIns/Share.appex↓/Share": "binary"], kind: .app,
+                        note: "The finding names the extension's folder, since the file it lacks is not there to point at."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
+                         "Frameworks/Analytics.framework↓/Analytics": "binary"], kind: .app,
+                        note: "A vendored framework copied without its Info.plist."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),

@@ -16,11 +16,21 @@ public struct SymlinkOutsideBundleRule: Rule {
         area: .bundle, severity: .error, tags: ["security"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")],
-                        symlinks: ["Frameworks/libssl.dylib": "../../../../usr/lib/libssl.dylib"], kind: .app),
+                        symlinks: ["Frameworks/libssl.dylib↓": "../../../../usr/lib/libssl.dylib"], kind: .app),
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")],
+                        symlinks: ["GoogleService-Info.plist↓": "/Users/ci/secrets/GoogleService-Info.plist"], kind: .app,
+                        note: "An absolute link, as a build script that links a secret into the app instead of copying it leaves behind."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>")],
                         symlinks: ["Frameworks/libfoo.dylib": "libfoo.1.dylib"], kind: .app),
+            RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
+                         "Frameworks/MyKit.framework/Versions/A/MyKit": "binary",
+                         "Frameworks/MyKit.framework/Versions/A/Resources/Info.plist": plistXML("<key>CFBundleExecutable</key><string>MyKit</string>")],
+                        symlinks: ["Frameworks/MyKit.framework/Versions/Current": "A",
+                                   "Frameworks/MyKit.framework/MyKit": "Versions/Current/MyKit",
+                                   "Frameworks/MyKit.framework/Resources": "Versions/Current/Resources"], kind: .app,
+                        note: "A versioned framework (Mac Catalyst) links to its own current version: every link stays inside the app."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -19,15 +19,20 @@ public struct UnreadableFileRule: Rule {
         area: .bundle, severity: .error, tags: ["app-review"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
-                         "Example": "not a Mach-O"], kind: .app),
+                         "Example↓": "not a Mach-O"], kind: .app,
+                        note: "The app's executable is not a Mach-O file."),
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
-                         "Example": "\u{CF}\u{FA}\u{ED}\u{FE}",
-                         "embedded.mobileprovision": "not a signed profile"], kind: .app,
-                        note: "A provisioning profile that is not CMS-signed data."),
+                         "embedded.mobileprovision↓": "not a signed profile"],
+                        binaryFixtures: ["Example": "App"], kind: .app,
+                        note: "A provisioning profile that is not CMS-signed data; the executable is fine."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
                          "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\";"], kind: .app),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+                         "en.lproj/Localizable.strings": "\"greeting\" = \"Hello\""],
+                        binaryFixtures: ["Example": "App"], kind: .app,
+                        note: "A Mach-O executable that reads whole; the strings file without its `;` is malformed_strings_file's."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -21,6 +21,9 @@ public enum RuleDocumentation {
                 for (path, fixture) in e.binaryFixtures.sorted(by: { $0.key < $1.key }) {
                     out += "\n`\(path)`: the Mach-O fixture `Tests/Fixtures/MachO/\(fixture)` (source in `Tests/Fixtures/MachO/src/`)\n"
                 }
+                for (path, target) in e.symlinks.sorted(by: { $0.key < $1.key }) {
+                    out += "\n`\(path)`: a symbolic link to `\(target)`\n"
+                }
                 for path in e.files.keys.sorted() {
                     out += "\n`\(path)`:\n\n```\n\(e.files[path]!.trimmingCharacters(in: .newlines))\n```\n"
                 }

@@ -8,8 +8,17 @@ public enum RuleArea: String, Sendable, Codable, CaseIterable {
     case bundle, privacy, privacyManifest = "privacy-manifest", network, storage, localization, entitlements, binary, project
 }
 
-/// A small input that must (or must not) make a rule report: files by path, as text. A `↓`
-/// in a file marks the line and column the finding must point at (and is removed).
+/// A small input that must (or must not) make a rule report: files by path, as text.
+///
+/// Every triggering example marks with `↓` where its findings point; the example test removes
+/// the markers before it runs the example and requires a finding at each one:
+/// - in a file's text, a finding on that file at the marker's line and column
+///   (`<key>NSCameraUsageDescription</key>↓<string></string>`: where the `<string>` starts);
+/// - in a path (a key of `files`, `symlinks` or `binaryFixtures`), a finding about a path as
+///   a whole, with no line: the path before the `↓` is the finding's file — the file itself
+///   when the `↓` ends the path (`"Frameworks/libssl.dylib↓"`), else the folder that holds
+///   the rest (`"PlugIns/Share.appex↓/Share"`: the bundle folder).
+/// Non-triggering examples carry no markers.
 public struct RuleExample: Sendable {
     public var files: [String: String]
     /// Symbolic links by path, to their targets as written.

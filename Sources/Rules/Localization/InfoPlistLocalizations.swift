@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 import Formats
 
 /// How a bundle localizes its Info.plist: `xx.lproj/InfoPlist.strings` tables and
@@ -34,14 +35,8 @@ struct InfoPlistLocalizations {
     static func developmentLanguage(_ bundle: Artifacts.Bundle) -> String {
         let v = bundle.resolvedInfoString("CFBundleDevelopmentRegion") ?? "en"
         let language = v.contains("$(") || v.isEmpty ? (bundle.buildSettings["DEVELOPMENT_LANGUAGE"]?.value ?? "en") : v
-        return legacyLanguageNames[language] ?? language
+        return BundleConventions.legacyLanguageNames[language] ?? language
     }
-
-    /// Names older projects use for the development region (`English`), as the `.lproj` codes
-    /// iOS matches them with.
-    static let legacyLanguageNames: [String: String] = [
-        "English": "en", "French": "fr", "German": "de", "Japanese": "ja", "Spanish": "es", "Italian": "it", "Dutch": "nl",
-    ]
 
     /// Whether every localized table of the bundle, the development language's included, has a
     /// value for `key`: then the Info.plist value is never shown.

@@ -18,7 +18,12 @@ public struct InfoPlistStringsCaseRule: Rule {
         area: .localization, severity: .error, tags: ["localization"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
-                         "App/de.lproj/infoPlist.strings": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n"]),
+                         "App/de.lproj/infoPlist.strings↓": "\"NSCameraUsageDescription\" = \"Belege scannen.\";\n"],
+                        note: "The finding is about the file's name, so it points at the file, not at a line."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>\n<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
+                         "Example": "binary",
+                         "fr.lproj/Infoplist.strings↓": "\"NSCameraUsageDescription\" = \"Scanner les reçus.\";\n"], kind: .app,
+                        note: "A built app carries the file under the wrong name: French users see the English prompt."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),

@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 
 public struct UnknownLocalizedInfoKeyRule: Rule {
     public init() {}
@@ -34,23 +35,6 @@ public struct UnknownLocalizedInfoKeyRule: Rule {
                         note: "A real key iOS 15 no longer reads is not a typo; purpose_keys_for_deployment_target says to remove it."),
         ])
 
-    /// Purpose keys that exist but are not in the catalog (macOS-only, low-confidence, legacy).
-    static let otherKnownKeys: Set<String> = [
-        "NSDesktopFolderUsageDescription", "NSDocumentsFolderUsageDescription", "NSDownloadsFolderUsageDescription",
-        "NSNetworkVolumesUsageDescription", "NSRemovableVolumesUsageDescription", "NSFileProviderDomainUsageDescription",
-        "NSFileProviderPresenceUsageDescription", "NSAppDataUsageDescription", "NSSystemAdministrationUsageDescription",
-        "NSAppleEventsUsageDescription", "NSSystemExtensionUsageDescription", "NSVoIPUsageDescription",
-        "NSLocationUsageDescription", "NSLocationAlwaysUsageDescription", "NSCalendarsUsageDescription",
-        "NSRemindersUsageDescription", "NSHealthClinicalHealthRecordsShareUsageDescription", "NSVideoSubscriberAccountUsageDescription",
-        "NSGKFriendListUsageDescription", "NSIdentityUsageDescription", "NSWorldSensingUsageDescription",
-        "NSHandsTrackingUsageDescription", "NSMainCameraUsageDescription", "NSEnterpriseMCAMUsageDescription",
-        "NSSensorKitUsageDescription", "NSFallDetectionUsageDescription", "NSFinancialDataUsageDescription",
-        "NSAudioCaptureUsageDescription", "NSContactlessPaymentUsageDescription", "NSBluetoothPeripheralUsageDescription",
-        "NSUserTrackingUsageDescription", "NSNearbyInteractionAllowOnceUsageDescription", "NSNearbyInteractionUsageDescription",
-        "NSFocusStatusUsageDescription", "NSLocalNetworkUsageDescription", "NSMicrophoneUsageDescription",
-        "NSCrossWebsiteTrackingUsageDescription", "NSPhotoLibraryAddUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription",
-    ]
-
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for b in context.product.bundles where b.kind.ships {
@@ -58,7 +42,7 @@ public struct UnknownLocalizedInfoKeyRule: Rule {
             var reported = Set<String>()
             for lang in loc.languages {
                 for (key, at) in (loc.byLanguage[lang] ?? [:]).sorted(by: { $0.key < $1.key }) where key.hasSuffix("UsageDescription") {
-                    guard !PurposeStrings.catalogKeys.contains(key), !Self.otherKnownKeys.contains(key), reported.insert(key).inserted else { continue }
+                    guard !ProtectedResourceCatalog.standard.knowsPurposeKey(key), reported.insert(key).inserted else { continue }
                     out.append(finding("\(key) in \(lang) InfoPlist.strings of \(b.name) is not a purpose-string key iOS knows; check the spelling",
                                        bundle: b.name, at: at, key: key))
                 }

@@ -20,19 +20,28 @@ public struct AdvertisingIdentifierWithoutATTRule: Rule {
         references: ["https://developer.apple.com/app-store/review/guidelines/#5.1.2",
                      "https://developer.apple.com/documentation/apptrackingtransparency"],
         triggering: [
-            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
+            RuleExample(["Info.plist": plistXMLMarkingRoot("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App": "Ads"], kind: .app,
-                        note: "The executable calls `[[ASIdentifierManager sharedManager] advertisingIdentifier]` and nothing of AppTrackingTransparency."),
+                        note: "The executable calls `[[ASIdentifierManager sharedManager] advertisingIdentifier]` and nothing of AppTrackingTransparency. The finding points at the app's Info.plist, where NSUserTrackingUsageDescription would go."),
+            RuleExample(["Info.plist": plistXMLMarkingRoot("<key>CFBundleExecutable</key><string>App</string>"),
+                         "Frameworks/AdKit.framework/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AdKit</string>")],
+                        binaryFixtures: ["App": "App", "Frameworks/AdKit.framework/AdKit": "Ads"], kind: .app,
+                        note: "An ad SDK embedded as a framework reads it; the finding is the app's, which never asks."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App": "App"], kind: .app, note: "An app that never reads the identifier."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>"),
+                         "PlugIns/AppTests.xctest/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")],
+                        binaryFixtures: ["App": "App", "PlugIns/AppTests.xctest/AppTests": "Ads"], kind: .app,
+                        note: "Only a unit-test bundle, which Xcode copies into an app built for testing, reads it: test bundles never ship."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let reads = context.evidence.usages.filter { $0.capability == SignalEvidence.advertisingIdentifier && $0.ships }
+        let usages = context.shippingUsages
+        let reads = usages.filter { $0.capability == SignalEvidence.advertisingIdentifier }
         guard let first = reads.first,
-              !context.evidence.usages.contains(where: { $0.capability == "tracking" && $0.ships }) else { return [] }
+              !usages.contains(where: { $0.capability == ProtectedResourceCatalog.Capability.tracking }) else { return [] }
         let app = context.product.bundles.first { $0.kind == .app }
         let location = app?.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) }
         return [finding("\(first.bundle) reads the advertising identifier (\(first.api)) but no code in the app requests App Tracking Transparency; the identifier is all zeros without it",

@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 
 public struct DeploymentTargetPurposeKeysRule: Rule {
     public init() {}
@@ -60,72 +61,58 @@ public struct DeploymentTargetPurposeKeysRule: Rule {
                         note: "iOS 12 reads only the legacy Bluetooth key, but none of the code uses Bluetooth."),
         ])
 
-    struct Pair {
-        var legacy: String
-        var modern: [String]
-        var since: String
-        /// What the keys guard, for messages.
-        var resource: String
-    }
-
-    static let pairs = [
-        Pair(legacy: "NSCalendarsUsageDescription", modern: ["NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription"], since: "17.0", resource: "calendars"),
-        Pair(legacy: "NSRemindersUsageDescription", modern: ["NSRemindersFullAccessUsageDescription"], since: "17.0", resource: "reminders"),
-        Pair(legacy: "NSBluetoothPeripheralUsageDescription", modern: ["NSBluetoothAlwaysUsageDescription"], since: "13.0", resource: "Bluetooth"),
-    ]
-
     public func check(_ context: RuleContext) -> [Finding] {
         let use = PurposeKeyUse(context)
         var out: [Finding] = []
         for b in context.product.bundles where b.kind.ships && b.kind != .framework && b.kind != .resourceBundle {
             let target = PurposeKeyUse.iOSDeploymentTarget(b)
-            for p in Self.pairs {
+            for p in ProtectedResourceCatalog.keyReplacements {
                 let legacy = b.infoValue(p.legacy)
-                let modern = p.modern.compactMap { k in b.infoValue(k).map { (k, $0) } }
-                let modernNames = p.modern.joined(separator: " or ")
+                let current = p.current.compactMap { k in b.infoValue(k).map { (k, $0) } }
+                let currentNames = p.current.joined(separator: " or ")
                 let codeUse = use.codeUse(of: p.legacy, in: b)
                 if let legacy, !PurposeKeyUse.isRead(p.legacy, by: b), let target {
                     // No supported version reads the legacy key: it is dead weight, and it asks
                     // for the current key only where the code uses the resource.
-                    if modern.isEmpty && codeUse == .used {
-                        out.append(finding("\(b.name) uses \(p.resource) but declares only \(p.legacy), which iOS \(p.since) and later never read (deployment target iOS \(target)); declare \(modernNames) instead",
-                                           bundle: b.name, at: legacy.location, key: p.modern[0],
-                                           fix: "Replace \(p.legacy) by \(modernNames)."))
+                    if current.isEmpty && codeUse == .used {
+                        out.append(finding("\(b.name) uses \(p.resource) but declares only \(p.legacy), which iOS \(p.sinceIOS) and later never read (deployment target iOS \(target)); declare \(currentNames) instead",
+                                           bundle: b.name, at: legacy.location, key: p.current[0],
+                                           fix: "Replace \(p.legacy) by \(currentNames)."))
                         continue
                     }
                     let why: String
-                    if let (key, _) = modern.first {
+                    if let (key, _) = current.first {
                         why = " (\(key) is the key iOS reads)"
                     } else if codeUse == .notUsed {
                         why = " (none of its code that Preflight read uses \(p.resource))"
                     } else {
-                        why = ", and if the bundle uses \(p.resource), declare \(modernNames) instead"
+                        why = ", and if the bundle uses \(p.resource), declare \(currentNames) instead"
                     }
-                    var f = finding("\(b.name) targets iOS \(target), and iOS \(p.since) and later never read \(p.legacy): remove it\(why)",
+                    var f = finding("\(b.name) targets iOS \(target), and iOS \(p.sinceIOS) and later never read \(p.legacy): remove it\(why)",
                                     bundle: b.name, at: legacy.location, key: p.legacy,
                                     fix: "Remove \(p.legacy) from the Info.plist of \(b.name).")
                     f.severity = .note
                     out.append(f)
-                } else if let legacy, modern.isEmpty {
+                } else if let legacy, current.isEmpty {
                     // Supported versions read the legacy key, and the newest ones the current
                     // key: it is missing only if the code asks.
                     switch codeUse {
                     case .used:
-                        out.append(finding("\(b.name) uses \(p.resource) but declares only the legacy \(p.legacy); iOS \(p.since) and later read \(modernNames)",
-                                           bundle: b.name, at: legacy.location, key: p.modern[0],
-                                           fix: "Add \(modernNames) next to \(p.legacy)."))
+                        out.append(finding("\(b.name) uses \(p.resource) but declares only the legacy \(p.legacy); iOS \(p.sinceIOS) and later read \(currentNames)",
+                                           bundle: b.name, at: legacy.location, key: p.current[0],
+                                           fix: "Add \(currentNames) next to \(p.legacy)."))
                     case .notUsed:
                         continue  // An unused key: unused_purpose_string's note.
                     case .unknown:
-                        var f = finding("\(b.name) declares only the legacy \(p.legacy); if its code uses \(p.resource), iOS \(p.since) and later read \(modernNames), so add it",
-                                        bundle: b.name, at: legacy.location, key: p.modern[0],
-                                        fix: "Add \(modernNames) next to \(p.legacy) if the bundle uses \(p.resource).")
+                        var f = finding("\(b.name) declares only the legacy \(p.legacy); if its code uses \(p.resource), iOS \(p.sinceIOS) and later read \(currentNames), so add it",
+                                        bundle: b.name, at: legacy.location, key: p.current[0],
+                                        fix: "Add \(currentNames) next to \(p.legacy) if the bundle uses \(p.resource).")
                         f.severity = .note
                         out.append(f)
                     }
-                } else if legacy == nil, let (key, value) = modern.first, let target,
-                          VersionOrder.compare(target, p.since) == .orderedAscending, codeUse != .notUsed {
-                    out.append(finding("\(b.name) supports iOS \(target) but declares only \(key); iOS before \(p.since) reads \(p.legacy)",
+                } else if legacy == nil, let (key, value) = current.first, let target,
+                          VersionOrder.compare(target, p.sinceIOS) == .orderedAscending, codeUse != .notUsed {
+                    out.append(finding("\(b.name) supports iOS \(target) but declares only \(key); iOS before \(p.sinceIOS) reads \(p.legacy)",
                                        bundle: b.name, at: value.location, key: p.legacy,
                                        fix: "Add \(p.legacy) with the same text as \(key)."))
                 }

@@ -62,7 +62,7 @@ public struct GenericPurposeStringRule: Rule {
         for (b, views) in context.bundles where b.kind.ships {
             // The app's names are not a purpose: "Allow Snapshot to access your camera."
             let names = [b.name.split(separator: ".").first.map(String.init) ?? b.name]
-                + ["CFBundleDisplayName", "CFBundleName"].compactMap { b.resolvedInfoString($0) }.filter { !$0.contains("$(") }
+                + BundleConventions.appNameKeys.compactMap { b.resolvedInfoString($0) }.filter { !$0.contains("$(") }
             let nameWords = PurposeStrings.nameWords(names)
             for d in views.declaredPurposeStrings {
                 guard let v = d.value, isGeneric(v, names: nameWords) else { continue }
@@ -71,7 +71,7 @@ public struct GenericPurposeStringRule: Rule {
             }
             // Translations are what most people read.
             for l in views.localizedPurposeStrings {
-                let localNames = ["CFBundleDisplayName", "CFBundleName"].compactMap { b.infoPlistStrings[l.language]?[$0] }
+                let localNames = BundleConventions.appNameKeys.compactMap { b.infoPlistStrings[l.language]?[$0] }
                 let words = localNames.isEmpty ? nameWords : nameWords.union(PurposeStrings.nameWords(localNames))
                 guard isGeneric(l.value, names: words) else { continue }
                 out.append(finding("\(l.key) of \(b.name) in \(l.language) (\"\(l.value)\") only names the permission; say which feature uses it and why",

@@ -45,8 +45,9 @@ public struct MissingPurposeStringRule: Rule {
         area: .privacy, severity: .error, tags: ["privacy", "app-review"],
         references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/protected_resources"],
         triggering: [
-            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
-                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\n\nvoid startScanner(void) {\n    [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];\n}\n"]),
+            RuleExample(["App/Info.plist": plistXMLMarkingRoot("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\n\nvoid startScanner(void) {\n    [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];\n}\n"],
+                        note: "The finding points at the Info.plist that lacks the key."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
                 ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/App.swift"],
                               links: ["AuthKit"], embeds: ["AuthKit", "Share"]),
@@ -56,7 +57,7 @@ public struct MissingPurposeStringRule: Rule {
             ]),
                          "App/Info.plist": plistXML("<key>NSFaceIDUsageDescription</key><string>Unlock your vault with Face ID.</string>"),
                          "App/App.swift": "import UIKit\n",
-                         "Share/Info.plist": Self.markedPlist("<key>NSExtension</key><dict/>"),
+                         "Share/Info.plist": plistXMLMarkingRoot("<key>NSExtension</key><dict/>"),
                          "Share/ShareViewController.swift": "import AuthKit\n\nfinal class ShareViewController {\n    func viewDidLoad() { BiometricGate().unlock() }\n}\n",
                          "AuthKit/BiometricGate.swift": "import LocalAuthentication\n\npublic final class BiometricGate {\n    public init() {}\n    public func unlock() {\n        LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n    }\n}\n"],
                         kind: .project,
@@ -66,7 +67,7 @@ public struct MissingPurposeStringRule: Rule {
                               links: ["Location"]),
                 ExampleTarget("Location", type: "library.static", sources: ["Location/Tracker.swift"]),
             ]),
-                         "App/Info.plist": Self.markedPlist("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Info.plist": plistXMLMarkingRoot("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/App.swift": "import UIKit\n",
                          "Location/Tracker.swift": "import CoreLocation\n\nfinal class Tracker {\n    let manager = CLLocationManager()\n    func start() { manager.requestWhenInUseAuthorization() }\n}\n"],
                         kind: .project,
@@ -104,12 +105,11 @@ public struct MissingPurposeStringRule: Rule {
                          "TV/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.tv</string>"),
                          "TV/Browser.swift": "import Foundation\n\nlet browser = NetServiceBrowser()\n"],
                         kind: .project, note: "tvOS has no local network prompt (TN3179), so a tvOS target needs no NSLocalNetworkUsageDescription."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>\n<key>NSLocationWhenInUseUsageDescription</key><string>Show stores near you.</string>"),
+                         "PlugIns/AppTests.xctest/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")],
+                        binaryFixtures: ["App": "App", "PlugIns/AppTests.xctest/AppTests": "Recorder"], kind: .app,
+                        note: "A unit-test bundle that records audio and saves photos, copied into an app built for testing: test code never ships, so the app needs no microphone or photo keys for it."),
         ])
-
-    /// An Info.plist whose root dictionary carries the example marker (where this rule points).
-    static func markedPlist(_ body: String) -> String {
-        plistXML(body).replacingOccurrences(of: "\n<dict>\n", with: "\n↓<dict>\n")
-    }
 
     static let catalog = ProtectedResourceCatalog.standard
 
@@ -118,7 +118,7 @@ public struct MissingPurposeStringRule: Rule {
         // Frameworks' and resource bundles' code runs in the bundle that embeds them.
         let chains = EmbeddingChains(product)
         var byHostAndKey: [String: [String: [Usage]]] = [:]
-        for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
+        for u in context.shippingUsages where u.strength == .definite && !u.key.isEmpty {
             guard let h = chains.host(of: u.bundle)?.name else { continue }
             byHostAndKey[h, default: [:]][u.key, default: []].append(u)
         }
@@ -129,7 +129,7 @@ public struct MissingPurposeStringRule: Rule {
                 // One cause, one finding: an Always key without the when-in-use one is
                 // location_always_without_when_in_use's (apps, watch apps, App Clips).
                 if key == "NSLocationWhenInUseUsageDescription", b.kind != .appExtension,
-                   ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription"].contains(where: { b.infoValue($0) != nil }) {
+                   ProtectedResourceCatalog.alwaysLocationKeys.contains(where: { b.infoValue($0) != nil }) {
                     continue
                 }
                 // A project target's platform decides whether the resource asks at all there

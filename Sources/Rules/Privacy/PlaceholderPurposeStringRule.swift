@@ -29,7 +29,7 @@ public struct PlaceholderPurposeStringRule: Rule {
                         note: "The key's own name as the value, as a generated strings file has it before translation."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: [
                 "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"]),
-                         "App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>$(MIC_PURPOSE)</string>")],
+                         "App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key>↓<string>$(MIC_PURPOSE)</string>")],
                         kind: .project, note: "A build setting that no configuration defines stays unresolved in the built app."),
         ],
         nonTriggering: [

@@ -32,12 +32,13 @@ struct PurposeKeyUse {
         var used: [String: Set<String>] = [:]
         // Frameworks' and resource bundles' code runs in the bundle that embeds them.
         let chains = EmbeddingChains(product)
-        for u in context.evidence.usages where u.ships && !u.key.isEmpty {
+        let usages = context.shippingUsages
+        for u in usages where !u.key.isEmpty {
             for b in chains.chain(of: u.bundle) { used[b.name, default: []].insert(u.key) }
         }
         usedKeys = used
         var definite: [String: Set<String>] = [:]
-        for u in context.evidence.usages where u.ships && u.strength == .definite && !u.key.isEmpty {
+        for u in usages where u.strength == .definite && !u.key.isEmpty {
             definite[u.bundle, default: []].insert(u.key)
         }
         definiteKeys = definite
@@ -92,22 +93,10 @@ struct PurposeKeyUse {
 
     // MARK: Does the code use it?
 
-    /// Keys that guard one resource: a use of one may show the prompt of another (requesting
-    /// always-location first shows the when-in-use text; a Bluetooth manager needs the legacy
-    /// key below iOS 13 and the current one from it).
-    static let families: [[String]] = [
-        ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription", "NSLocationUsageDescription"],
-        ["NSCalendarsUsageDescription", "NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription"],
-        ["NSRemindersUsageDescription", "NSRemindersFullAccessUsageDescription"],
-        ["NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription"],
-    ]
-    // Separate prompts, not a family: health's share and update texts (reading only never shows
-    // the update text), and the photo library's read and add-only texts (saving a photo never
-    // asks for read access; element-x-ios).
-
-    /// The keys guarding the same resource as `key`, itself included.
+    /// The keys guarding the same resource as `key`, itself included: a use of one may show
+    /// the prompt of another (the catalog's key families).
     static func family(of key: String) -> [String] {
-        families.first { $0.contains(key) } ?? [key]
+        ProtectedResourceCatalog.keyFamilies.first { $0.keys.contains(key) }?.keys ?? [key]
     }
 
     /// Keys the shipping code of a bundle (with the frameworks it embeds) uses.
@@ -127,10 +116,6 @@ struct PurposeKeyUse {
     /// Whether the bundle's users may ever see the prompt of `key`: iOS reads the key for the
     /// bundle's deployment target, and its code uses the resource or could not be seen whole.
     func mayPrompt(_ key: String, in bundle: Artifacts.Bundle) -> Bool {
-        !Self.keysNeverShown.contains(key) && Self.isRead(key, by: bundle) && codeUse(of: key, in: bundle) != .notUsed
+        ProtectedResourceCatalog.keysWithoutPrompt[key] == nil && Self.isRead(key, by: bundle) && codeUse(of: key, in: bundle) != .notUsed
     }
-
-    /// Keys iOS requires but shows in no prompt: Core NFC asks no permission (its scan sheet
-    /// shows the app's own alertMessage), so a translation of the key is never seen.
-    static let keysNeverShown: Set<String> = ["NFCReaderUsageDescription"]
 }

@@ -17,6 +17,8 @@ public struct PurposeStringStyleRule: Rule {
         references: ["https://developer.apple.com/design/human-interface-guidelines/privacy#Requesting-permission"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n↓<string>scan receipts to add them to your expenses</string>")]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>\n<key>NSPhotoLibraryUsageDescription</key>\n↓<string>Attach photos of receipts</string>")],
+                        note: "Capitalized, but the sentence does not end."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>")]),

@@ -5,8 +5,9 @@ import Evidence
 public struct RecordingAtLaunchRule: Rule {
     public init() {}
 
-    /// Capability id the Swift scanner gives a recording audio session set up during launch.
-    public static let capability = "signal.recordingAtLaunch"
+    /// Capability id the Swift scanner gives a recording audio session set up during launch
+    /// (the catalog's).
+    public static let capability = ProtectedResourceCatalog.Capability.recordingAtLaunch
 
     public static let description = RuleDescription(
         identifier: "recording_session_at_launch",
@@ -35,6 +36,22 @@ public struct RecordingAtLaunchRule: Rule {
                              }
                          }
                          """]),
+            RuleExample(["App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>Record voice memos for your trips.</string>"),
+                         "App/MemoApp.swift": """
+                         import AVFoundation
+                         import SwiftUI
+
+                         @main
+                         struct MemoApp: App {
+                             init() {
+                                 try? ↓AVAudioSession.sharedInstance().setCategory(.record)
+                             }
+
+                             var body: some Scene {
+                                 WindowGroup { Text("Memos") }
+                             }
+                         }
+                         """], note: "A SwiftUI app's initializer runs at launch too."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSMicrophoneUsageDescription</key><string>Record voice memos for your trips.</string>"),
@@ -63,8 +80,8 @@ public struct RecordingAtLaunchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var seen = Set<String>()
-        return context.evidence.usages.compactMap { u in
-            guard u.capability == Self.capability, u.ships, case .source(let path, let line, let column) = u.location,
+        return context.shippingUsages.compactMap { u in
+            guard u.capability == Self.capability, case .source(let path, let line, let column) = u.location,
                   seen.insert("\(path):\(line)").inserted else { return nil }
             return finding("\(u.bundle) configures a recording audio session at launch (\(u.api)); iOS asks for the microphone before the user reaches the feature",
                            bundle: u.bundle, at: FileLocation(path: path, position: .init(line: line, column: column)),

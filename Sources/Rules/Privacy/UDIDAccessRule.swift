@@ -23,16 +23,24 @@ public struct UDIDAccessRule: Rule {
                      "https://developer.apple.com/documentation/uikit/uidevice/identifierforvendor"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
-                        binaryFixtures: ["App": "Ads"], kind: .app,
-                        note: "The executable sends `uniqueIdentifier` to `[UIDevice currentDevice]`."),
+                        binaryFixtures: ["App↓": "Ads"], kind: .app,
+                        note: "The executable sends `uniqueIdentifier` to `[UIDevice currentDevice]`; the finding names the binary."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>"),
+                         "Frameworks/AdKit.framework/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AdKit</string>")],
+                        binaryFixtures: ["App": "App", "Frameworks/AdKit.framework/AdKit↓": "Ads"], kind: .app,
+                        note: "An old ad SDK embedded as a framework asks for it; the app's own executable does not."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App": "App"], kind: .app, note: "UIDevice used for its system version only."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>"),
+                         "PlugIns/AppTests.xctest/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")],
+                        binaryFixtures: ["App": "App", "PlugIns/AppTests.xctest/AppTests": "Ads"], kind: .app,
+                        note: "Only a unit-test bundle, which Xcode copies into an app built for testing, asks: test bundles never ship."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.evidence.usages.filter { $0.capability == SignalEvidence.udid && $0.ships }.compactMap { u in
+        context.shippingUsages.filter { $0.capability == SignalEvidence.udid }.compactMap { u in
             guard case .binary(let path, let symbol) = u.location else { return nil }
             return finding("\(path) sends uniqueIdentifier to UIDevice: the UDID was removed in iOS 7 and App Store processing rejects binaries that ask for it",
                            bundle: u.bundle, at: FileLocation(path: path), evidence: [.symbol(binary: path, symbol: symbol)],

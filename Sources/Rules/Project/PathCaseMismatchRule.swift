@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 
 public struct PathCaseMismatchRule: Rule {
     public init() {}
@@ -51,13 +52,6 @@ public struct PathCaseMismatchRule: Rule {
             ]), "App/Info.plist": app, "App/Images/Logo.png": "png"], kind: .project),
         ])
 
-    /// Names iOS looks a file up by, whatever the project says.
-    static let platformNames: Set<String> = [
-        "Info.plist", "InfoPlist.strings", "InfoPlist.stringsdict", "InfoPlist.xcstrings", "Localizable.strings",
-        "Localizable.stringsdict", "Localizable.xcstrings", "PrivacyInfo.xcprivacy", "Settings.bundle", "Root.plist",
-        "Root.strings",
-    ]
-
     /// Which side holds the right name, and so what to change.
     enum Authority: Equatable {
         /// The project's reference: rename the file on disk.
@@ -73,7 +67,7 @@ public struct PathCaseMismatchRule: Rule {
         // Settings, sources and folders only feed the build; a resource is copied under the
         // project's name, which the app's code looks up — unless the disk has the platform's name.
         let copied = (setting == "PBXFileReference" || setting == "PBXBuildFile") && !ProjectFileRole.isSource(reference)
-        guard copied, !platformNames.contains(diskName) else { return .disk }
+        guard copied, !BundleConventions.namesLookedUpByThePlatform.contains(diskName) else { return .disk }
         return .reference
     }
 
