@@ -11,7 +11,8 @@ final class CatalogCoverageTests: XCTestCase {
             let source: String
             let status: String
             let platforms: [String]
-            let min_os: String?
+            let minOS: String?
+            enum CodingKeys: String, CodingKey { case key, confidence, source, status, platforms, minOS = "min_os" }
         }
         let keys: [Key]
     }
@@ -57,7 +58,7 @@ final class CatalogCoverageTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(resource.confidence.rawValue, fact.confidence, resource.key)
-            XCTAssertEqual(resource.minimumOS, fact.min_os, resource.key)
+            XCTAssertEqual(resource.minimumOS, fact.minOS, resource.key)
             let factPlatforms = Set(fact.platforms.compactMap { name in
                 name == "iPadOS" ? .iOS : ApplePlatform(rawValue: name)
             })

@@ -68,7 +68,7 @@ final class HostileInputTests: XCTestCase {
         let envp = env.map { "\($0.key)=\($0.value)" }
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         var cEnv: [UnsafeMutablePointer<CChar>?] = envp.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        defer { for p in cArgs + cEnv { free(p) } }
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw H.HostileError("pipe failed") }
         var actions = posix_spawn_file_actions_t()

@@ -187,7 +187,7 @@ extension ProjectLoading {
         var names: [String] = []
         let words = BuildSettingWords.split(flags)
         for (i, word) in words.enumerated() {
-            if (word == "-framework" || word == "-weak_framework"), i + 1 < words.count {
+            if word == "-framework" || word == "-weak_framework", i + 1 < words.count {
                 names.append(words[i + 1])
             } else if word.hasPrefix("-l"), word.count > 2 {
                 names.append(String(word.dropFirst(2)))

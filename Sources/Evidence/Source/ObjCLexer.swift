@@ -205,7 +205,7 @@ struct ObjCLexer {
             let c = bytes[i]
             if Self.isIdentifierPart(c) || c == UInt8(ascii: ".") {
                 i += 1
-            } else if (c == UInt8(ascii: "+") || c == UInt8(ascii: "-")),
+            } else if c == UInt8(ascii: "+") || c == UInt8(ascii: "-"),
                       [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[i - 1]) {
                 i += 1
             } else if c == UInt8(ascii: "'"), i + 1 < n, Self.isIdentifierPart(bytes[i + 1]) {

@@ -196,7 +196,7 @@ struct ObjCSourceParser {
                 return
             }
         }
-        if (text == "class" || text == "struct"), prev.map({ !isOperand($0) }) ?? true,
+        if text == "class" || text == "struct", prev.map({ !isOperand($0) }) ?? true,
            peekKind(1) == .identifier, let name = peek(1),
            peekKind(2).map({ [.leftBrace, .colon, .semicolon].contains($0) }) ?? false {
             localClasses.insert(lexer.text(name))

@@ -176,7 +176,7 @@ public struct SourceFactsScanner: Sendable {
                 afterAt = false; afterHash = false; afterDot = false; importing = nil; previous = .other
                 continue
             }
-            if (b == 0x28 || b == 0x29), !strings.isEmpty, let depth = strings[strings.count - 1].interpolationDepth {  // `\(…)`
+            if b == 0x28 || b == 0x29, !strings.isEmpty, let depth = strings[strings.count - 1].interpolationDepth {  // `\(…)`
                 if b == 0x28 { strings[strings.count - 1].interpolationDepth = depth + 1 }
                 if b == 0x29 {
                     if depth == 0 { strings[strings.count - 1].interpolationDepth = nil; inText = true; i += 1; continue }

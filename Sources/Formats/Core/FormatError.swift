@@ -46,17 +46,17 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var where_ = ""
+        var place = ""
         if let line {
-            where_ = " at line \(line)" + (column.map { ", column \($0)" } ?? "")
+            place = " at line \(line)" + (column.map { ", column \($0)" } ?? "")
         } else if let offset {
-            where_ = " at offset 0x" + String(offset, radix: 16)
+            place = " at offset 0x" + String(offset, radix: 16)
         }
         switch kind {
-        case .malformed: return "malformed \(format)\(where_): \(reason)"
-        case .truncated: return "truncated \(format)\(where_): \(reason)"
-        case .unsupported: return "unsupported \(format)\(where_): \(reason)"
-        case .limitExceeded(let name): return "\(format)\(where_) exceeds limit \(name): \(reason)"
+        case .malformed: return "malformed \(format)\(place): \(reason)"
+        case .truncated: return "truncated \(format)\(place): \(reason)"
+        case .unsupported: return "unsupported \(format)\(place): \(reason)"
+        case .limitExceeded(let name): return "\(format)\(place) exceeds limit \(name): \(reason)"
         }
     }
 }

@@ -101,7 +101,7 @@ public enum MachOReader {
                 throw FormatError.malformed(format, "\(what) align (2^\(align)) too large", offset: e)
             }
             guard let start = Int(exactly: offset), let length = Int(exactly: size),
-                  case let (end, overflow) = start.addingReportingOverflow(length), !overflow,
+                  case (let end, let overflow) = start.addingReportingOverflow(length), !overflow,
                   end <= reader.count else {
                 throw FormatError.malformed(format, "\(what) offset \(offset) plus size \(size) extends past the end of the file (\(reader.count) bytes)", offset: e)
             }

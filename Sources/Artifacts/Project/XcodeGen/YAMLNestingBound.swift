@@ -57,12 +57,12 @@ enum YAMLNestingBound {
                     continue
                 }
                 if c == UInt8(ascii: "#"), last == 0x20 || last == 0x09 { break }
-                if (c == UInt8(ascii: "'") || c == UInt8(ascii: "\"")), atNodeStart {
+                if c == UInt8(ascii: "'") || c == UInt8(ascii: "\""), atNodeStart {
                     quote = c
-                } else if (c == UInt8(ascii: "[") || c == UInt8(ascii: "{")), flow > 0 || atNodeStart {
+                } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{"), flow > 0 || atNodeStart {
                     flow += 1
                     lineFlowMax = max(lineFlowMax, flow)
-                } else if (c == UInt8(ascii: "]") || c == UInt8(ascii: "}")), flow > 0 {
+                } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}"), flow > 0 {
                     flow -= 1
                 }
                 // A node starts after an indicator, or after `[`, `{` or `,` inside flow.
