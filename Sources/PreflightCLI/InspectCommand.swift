@@ -28,13 +28,13 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let config = try common.makeConfiguration()
         let loaded: LoadedInput
-        do { loaded = try Scanner.load(path, configuration: config) } catch {
+        do { loaded = try PreflightScanner.load(path, configuration: config) } catch {
             printError(InputFailure(path: path, error: error).message)
             throw Exit.failure
         }
         let options = InspectReport.Options(includeSymbols: symbols)
         let text = format == "json"
-            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: Scanner.version), options: options)
+            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options)
             : InspectReport.text(loaded.product, options: options)
         try emit(text, to: output)
     }

@@ -6,7 +6,7 @@ public struct PreflightCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "preflight",
         abstract: "Audit an iOS app (.ipa, .app, .xcarchive or Xcode project) before App Review does.",
-        version: Scanner.version,
+        version: PreflightScanner.version,
         subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self],
         defaultSubcommand: ScanCommand.self
     )

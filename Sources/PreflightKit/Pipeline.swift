@@ -12,7 +12,7 @@ public enum Pipeline {
     public static func scan(_ paths: [String], configuration: Configuration) throws -> ScanReport {
         var results: [ScanResult] = []
         for path in paths {
-            do { results.append(try Scanner.scan(path, configuration: configuration)) } catch {
+            do { results.append(try PreflightScanner.scan(path, configuration: configuration)) } catch {
                 throw InputFailure(path: path, error: error)
             }
         }
@@ -38,7 +38,7 @@ public struct ScanReport: Sendable {
 
     /// What every reporter reads.
     public var reportInput: ReportInput {
-        ReportInput(tool: ToolInfo(version: Scanner.version), scans: results.map(\.scannedInput),
+        ReportInput(tool: ToolInfo(version: PreflightScanner.version), scans: results.map(\.scannedInput),
                     rules: RuleRegistry.all.map { $0.description.info })
     }
 

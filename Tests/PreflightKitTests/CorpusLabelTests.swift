@@ -37,7 +37,7 @@ final class CorpusLabelTests: XCTestCase {
         }
     }
 
-    func findings(_ path: String) throws -> [Finding] { try Scanner.scan(path).findings }
+    func findings(_ path: String) throws -> [Finding] { try PreflightScanner.scan(path).findings }
 
     func reported(_ findings: [Finding], rule: String, bundle: String) -> Bool {
         findings.contains { $0.rule == rule && ($0.bundle == bundle || $0.alsoInBundles.contains(bundle)) }

@@ -20,7 +20,7 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(labels.count, 12)
         for (app, label) in labels.sorted(by: { $0.key < $1.key }) {
             let path = Self.corpus.appendingPathComponent("apps/\(app)").path
-            let loaded = try Scanner.load(path)
+            let loaded = try PreflightScanner.load(path)
             let found = Set(loaded.product.bundles.compactMap(\.infoPlistPath))
             for target in label["targets"] as? [[String: Any]] ?? [] {
                 for plist in target["info_plist"] as? [String] ?? [] {
@@ -33,7 +33,7 @@ final class CorpusTests: XCTestCase {
     /// Scanning the corpus never fails and every finding names a file.
     func testScanCompletesOnEveryApp() throws {
         for app in try labels().keys.sorted() {
-            let result = try Scanner.scan(Self.corpus.appendingPathComponent("apps/\(app)").path)
+            let result = try PreflightScanner.scan(Self.corpus.appendingPathComponent("apps/\(app)").path)
             for f in result.findings { XCTAssertNotNil(f.file, "\(app): \(f.rule) finding without a file") }
         }
     }

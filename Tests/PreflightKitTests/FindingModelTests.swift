@@ -13,7 +13,7 @@ final class FindingModelTests: XCTestCase {
     func testSharedFileFindingsMergeEvenWhenABundleNameIsInsideAnotherMessage() {
         // "Camera" is inside "NSCameraUsageDescription", "App" inside "AppPro": replacing the
         // bundle's name in the message (as the merge once did) told these apart.
-        let merged = Scanner.mergeSharedFileFindings([finding("App"), finding("Camera"), finding("AppPro")])
+        let merged = PreflightScanner.mergeSharedFileFindings([finding("App"), finding("Camera"), finding("AppPro")])
         XCTAssertEqual(merged.count, 1)
         XCTAssertEqual(merged[0].bundle, "App")
         XCTAssertEqual(merged[0].alsoInBundles, ["Camera", "AppPro"])
@@ -24,12 +24,12 @@ final class FindingModelTests: XCTestCase {
         var translated = finding("Widget")
         translated.fingerprintParts = ["de"]
         let findings = [finding("App"), finding("Widget", line: 6), finding("Widget", key: "NSMicrophoneUsageDescription"), translated]
-        XCTAssertEqual(Scanner.mergeSharedFileFindings(findings).count, 4)
-        XCTAssertTrue(Scanner.mergeSharedFileFindings(findings).allSatisfy { $0.alsoInBundles.isEmpty })
+        XCTAssertEqual(PreflightScanner.mergeSharedFileFindings(findings).count, 4)
+        XCTAssertTrue(PreflightScanner.mergeSharedFileFindings(findings).allSatisfy { $0.alsoInBundles.isEmpty })
     }
 
     func testOneBundlesTwoFindingsAtOnePlaceAreNotMergedIntoEachOther() {
-        let merged = Scanner.mergeSharedFileFindings([finding("App"), finding("App")])
+        let merged = PreflightScanner.mergeSharedFileFindings([finding("App"), finding("App")])
         XCTAssertEqual(merged.count, 2)
         XCTAssertTrue(merged.allSatisfy { $0.alsoInBundles.isEmpty })
     }
@@ -38,7 +38,7 @@ final class FindingModelTests: XCTestCase {
         var a = finding("App"), b = finding("Widget")
         a.file = nil
         b.file = nil
-        XCTAssertEqual(Scanner.mergeSharedFileFindings([a, b]).count, 2)
+        XCTAssertEqual(PreflightScanner.mergeSharedFileFindings([a, b]).count, 2)
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -71,7 +71,7 @@ final class FindingModelTests: XCTestCase {
         let demo = Self.root.appendingPathComponent("Examples/DemoApp").path
         let report = try Pipeline.scan([demo], configuration: Configuration())
         XCTAssertEqual(report.exitStatus, .findings)
-        let direct = try Scanner.scan(demo).findings
+        let direct = try PreflightScanner.scan(demo).findings
         XCTAssertEqual(report.results.flatMap(\.findings), direct)
         let json = try report.render(format: "json")
         XCTAssertTrue(json.contains("\"schemaVersion\" : 1"))

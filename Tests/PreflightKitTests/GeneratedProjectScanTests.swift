@@ -11,7 +11,7 @@ final class GeneratedProjectScanTests: XCTestCase {
         .appendingPathComponent("Fixtures/Projects")
 
     func faceIDFindings(_ fixture: String) throws -> [Finding] {
-        let result = try Scanner.scan(Self.projects.appendingPathComponent(fixture).path)
+        let result = try PreflightScanner.scan(Self.projects.appendingPathComponent(fixture).path)
         return result.findings.filter { $0.rule == "missing_purpose_string" && $0.message.contains("NSFaceIDUsageDescription") }
     }
 
@@ -41,7 +41,7 @@ final class GeneratedProjectScanTests: XCTestCase {
         let text = try String(contentsOf: spec, encoding: .utf8)
             .replacingOccurrences(of: "        NSFaceIDUsageDescription: Unlock your notes with Face ID.\n", with: "")
         try text.write(to: spec, atomically: true, encoding: .utf8)
-        let findings = try Scanner.scan(folder.path).findings
+        let findings = try PreflightScanner.scan(folder.path).findings
             .filter { $0.rule == "missing_purpose_string" && $0.message.contains("NSFaceIDUsageDescription") }
         let app = try XCTUnwrap(findings.first { $0.bundle == "Demo" }, "\(findings.map { ($0.bundle, $0.message) })")
         XCTAssertEqual(app.severity, .error)
@@ -64,7 +64,7 @@ final class TuistHelperNoteTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
         try Data("<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>".utf8)
             .write(to: folder.appendingPathComponent("App/Info.plist"))
-        let findings = try Scanner.scan(folder.path).findings.filter { $0.rule == "unreadable_file" }
+        let findings = try PreflightScanner.scan(folder.path).findings.filter { $0.rule == "unreadable_file" }
         XCTAssertEqual(findings.map(\.severity), [.note], findings.map(\.message).joined(separator: "\n"))
         XCTAssertEqual(findings.first?.line, 4)
     }
@@ -97,7 +97,7 @@ final class TuistRootPathTests: XCTestCase {
             ]
         )
         """)
-        let findings = try Scanner.scan(folder.path).findings
+        let findings = try PreflightScanner.scan(folder.path).findings
         XCTAssertEqual(findings.filter { $0.rule == "missing_project_reference" }.map(\.message), [])
     }
 }

@@ -59,11 +59,11 @@ final class SourceLimitTests: XCTestCase {
             .write(to: folder.appendingPathComponent("App/Big.swift"))
         var configuration = Configuration()
         try configuration.setLimit("max-source-file-bytes", to: 64)
-        let findings = try Scanner.scan(folder.path, configuration: configuration).findings.filter { $0.rule == "unreadable_file" }
+        let findings = try PreflightScanner.scan(folder.path, configuration: configuration).findings.filter { $0.rule == "unreadable_file" }
         XCTAssertEqual(findings.map(\.file), ["App/Big.swift"])
         XCTAssertEqual(findings.first?.severity, .warning)
         XCTAssertTrue(findings.first?.message.contains("max-source-file-bytes limit of 64") ?? false, findings.first?.message ?? "")
         // Under the default limits the same file is scanned and nothing is reported about it.
-        XCTAssertEqual(try Scanner.scan(folder.path).findings.filter { $0.rule == "unreadable_file" }, [])
+        XCTAssertEqual(try PreflightScanner.scan(folder.path).findings.filter { $0.rule == "unreadable_file" }, [])
     }
 }

@@ -15,12 +15,12 @@ final class RealIPATests: XCTestCase {
         for name in files {
             let path = dir + "/" + name
             if name.contains("not-an-ipa") || name.contains("no-app-bundle") {
-                XCTAssertThrowsError(try Scanner.load(path), name) { error in
+                XCTAssertThrowsError(try PreflightScanner.load(path), name) { error in
                     XCTAssertTrue(error is InputError, "\(name): \(error)")
                 }
                 continue
             }
-            let loaded = try Scanner.load(path)
+            let loaded = try PreflightScanner.load(path)
             XCTAssertFalse(loaded.product.bundles.isEmpty, name)
             for b in loaded.product.bundles {
                 for bin in b.binaries {
@@ -29,7 +29,7 @@ final class RealIPATests: XCTestCase {
                 }
                 if let e = b.infoPlist?.error { XCTFail("\(name): \(b.name) Info.plist: \(e)") }
             }
-            _ = Scanner.scan(loaded)
+            _ = PreflightScanner.scan(loaded)
         }
     }
 }

@@ -31,7 +31,7 @@ final class TestTargetPolicyTests: XCTestCase {
     func missing(_ result: ScanResult) -> [Finding] { result.findings.filter { $0.rule == "missing_project_reference" } }
 
     func testTestOnlyFindingsAreDroppedByDefault() throws {
-        let found = missing(try Scanner.scan(try fixture().path))
+        let found = missing(try PreflightScanner.scan(try fixture().path))
         // Only the resource shared with the app remains, still naming the test target.
         XCTAssertEqual(found.map(\.file), ["App.xcodeproj/project.pbxproj"])
         XCTAssertEqual(found.map(\.bundle), ["App"])
@@ -42,7 +42,7 @@ final class TestTargetPolicyTests: XCTestCase {
     func testIncludeTestsKeepsThemAsWarnings() throws {
         var config = Configuration()
         config.includeTests = true
-        let found = missing(try Scanner.scan(try fixture().path, configuration: config))
+        let found = missing(try PreflightScanner.scan(try fixture().path, configuration: config))
         XCTAssertEqual(found.map(\.bundle).sorted { ($0 ?? "") < ($1 ?? "") }, ["App", "AppTests", "AppUITests"])
         for f in found where f.bundle != "App" {
             XCTAssertEqual(f.key, "INFOPLIST_FILE")
@@ -50,7 +50,7 @@ final class TestTargetPolicyTests: XCTestCase {
         }
         // A severity override does not lift a test-only finding above a warning either.
         config.severityOverrides["missing_project_reference"] = .error
-        let overridden = missing(try Scanner.scan(try fixture().path, configuration: config))
+        let overridden = missing(try PreflightScanner.scan(try fixture().path, configuration: config))
         XCTAssertEqual(overridden.filter { $0.bundle == "App" }.map(\.severity), [.error])
         XCTAssertEqual(overridden.filter { $0.bundle != "App" }.map(\.severity), [.warning, .warning])
     }
@@ -95,7 +95,7 @@ final class OneCauseTests: XCTestCase {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let found = try Scanner.scan(dir.path).findings
+        let found = try PreflightScanner.scan(dir.path).findings
         let app = found.filter { $0.bundle == "App" }
         XCTAssertEqual(app.map(\.rule), ["missing_project_reference"], "\(app.map(\.message))")
         XCTAssertTrue(app[0].message.hasSuffix("so these are not reported: missing_purpose_string (NSCameraUsageDescription)"), app[0].message)

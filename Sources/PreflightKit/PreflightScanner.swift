@@ -15,7 +15,7 @@ public struct ScanResult: Sendable {
 }
 
 /// The public entry point: load an input, gather evidence, run the rules.
-public enum Scanner {
+public enum PreflightScanner {
     public static let version = "0.1.0"
 
     public static func load(_ path: String, configuration: Configuration = Configuration()) throws -> LoadedInput {
