@@ -119,7 +119,7 @@ final class ProjectLoading {
             var bundle = makeBundle(target, kind: kind, resolver: resolver, files: files[target.id] ?? TargetFiles())
             bundle.parent = parents[target.id]
             problems += fileProblems.removeValue(forKey: target.id) ?? []
-            checkTargetFilestingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
+            checkFileSettingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
             bundles.append(bundle)
         }
         for target in targets { problems += fileProblems.removeValue(forKey: target.id) ?? [] }

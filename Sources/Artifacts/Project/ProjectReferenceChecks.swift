@@ -46,8 +46,8 @@ extension ProjectLoading {
 
     /// Debug and other configurations build too (on CI, on case-sensitive disks): their file
     /// settings are checked where they differ from the configuration that was read.
-    func checkTargetFilestingsOfOtherConfigurations(_ target: ProjectTarget, chosen: BuildSettingsResolver,
-                                                others: [(String, BuildSettingsResolver)]) {
+    func checkFileSettingsOfOtherConfigurations(_ target: ProjectTarget, chosen: BuildSettingsResolver,
+                                            others: [(String, BuildSettingsResolver)]) {
         for (configName, resolver) in others {
             for key in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] where resolver.value(key) != chosen.value(key) {
                 _ = settingPath(key, resolver: resolver, bundle: target.name, label: "\(key) [\(configName)]")
