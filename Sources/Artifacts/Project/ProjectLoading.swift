@@ -5,7 +5,6 @@ import Formats
 /// levels, targets, their files and bundles (each job in its own `ProjectLoading` extension file).
 final class ProjectLoading {
     let graph: PBXObjectGraph
-    let project: String
     let projectDir: String
     let projectName: String
     let source: FileSource
@@ -24,7 +23,6 @@ final class ProjectLoading {
 
     init(graph: PBXObjectGraph, project: String, source: FileSource, index: FileIndex, limits: ReaderLimits) {
         self.graph = graph
-        self.project = project
         self.source = source
         self.index = index
         self.limits = limits
