@@ -125,13 +125,6 @@ public struct EvidenceIndex: Sendable {
         self.skippedSources = skippedSources
     }
 
-    public func usages(in bundle: String) -> [Usage] { usages.filter { $0.bundle == bundle } }
-
-    /// Usages in shipping code of one bundle, for one purpose-string key.
-    public func shippingUsages(in bundle: String, key: String) -> [Usage] {
-        usages.filter { $0.bundle == bundle && $0.key == key && $0.ships }
-    }
-
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
     public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
         let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits)

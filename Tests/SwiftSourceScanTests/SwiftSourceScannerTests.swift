@@ -25,11 +25,6 @@ class ScannerTestCase: XCTestCase {
         Set(scan(source).map { "\($0.capability) \($0.strength.rawValue) \($0.api)" })
     }
 
-    /// Capabilities with their strength: `camera definite`.
-    func capabilities(_ source: String) -> Set<String> {
-        Set(scan(source).map { "\($0.capability) \($0.strength.rawValue)" })
-    }
-
     /// Strongest strength per capability found.
     func strongest(_ source: String) -> [String: EvidenceStrength] {
         var out: [String: EvidenceStrength] = [:]

@@ -11,8 +11,8 @@ public enum ContentLoader {
             if let defs = preprocessorDefinitions, InfoPlistPreprocessor.hasDirectives(data) {
                 data = try InfoPlistPreprocessor.preprocess(data, definitions: defs, limits: limits)
             }
-            let (root, format) = try PropertyListReader.read(data, limits: limits)
-            return PlistFile(path: path, root: root, format: format)
+            let (root, _) = try PropertyListReader.read(data, limits: limits)
+            return PlistFile(path: path, root: root)
         } catch let error as FormatError {
             return PlistFile(path: path, root: nil, error: error)
         } catch {
@@ -105,7 +105,7 @@ public enum ContentLoader {
            let exe = bundle.binaries.first(where: { $0.path == bundle.executablePath }),
            let xml = exe.macho?.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first {
             var file = PlistFile(path: exe.path, root: nil)
-            do { (file.root, file.format) = try PropertyListReader.read(xml, limits: limits) } catch let e as FormatError {
+            do { (file.root, _) = try PropertyListReader.read(xml, limits: limits) } catch let e as FormatError {
                 file.error = e
             } catch {}
             bundle.entitlements = file

@@ -49,7 +49,6 @@ public enum ProductLoader {
             let data = try Data(contentsOf: url)
             let source = MemorySource(name: path, files: [url.lastPathComponent: data])
             var product = Product(kind: .machO, input: path)
-            product.looseBinaryPaths = [url.lastPathComponent]
             product.looseBinaries = [ContentLoader.binary(url.lastPathComponent, source: source, limits: limits)]
             if let e = product.looseBinaries[0].error { throw InputError("\(path): \(e)") }
             return LoadedInput(product: product, source: source, index: FileIndex(source.entries))

@@ -14,13 +14,11 @@ public enum BundleKind: String, Sendable, Codable, CaseIterable {
 public struct PlistFile: Sendable, Equatable {
     public var path: String
     public var root: PlistNode?
-    public var format: PlistFormat?
     public var error: FormatError?
 
-    public init(path: String, root: PlistNode?, format: PlistFormat? = nil, error: FormatError? = nil) {
+    public init(path: String, root: PlistNode?, error: FormatError? = nil) {
         self.path = path
         self.root = root
-        self.format = format
         self.error = error
     }
 }

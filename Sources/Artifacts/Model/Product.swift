@@ -19,7 +19,6 @@ public struct Product: Sendable {
     /// packages or prebuilt frameworks in a project; such code may use any API.
     public var usesExternalCode = false
     /// Mach-O files given directly (not inside a bundle).
-    public var looseBinaryPaths: [String] = []
     public var looseBinaries: [BinaryFile] = []
 
     public init(kind: ProductKind, input: String, bundles: [Bundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {

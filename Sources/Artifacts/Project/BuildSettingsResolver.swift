@@ -21,7 +21,6 @@ import Formats
 ///   left unexpanded at the point of the cycle, nesting is capped at `maxDepth`, and one value
 ///   never grows beyond `maxLength` characters.
 public final class BuildSettingsResolver {
-    public let context: SettingsContext
     public static let maxDepth = 64
     public static let maxLength = 1 << 16
     /// References nested inside one another (`$(A_$(B_$(C)))`, and through evaluation).
@@ -41,7 +40,6 @@ public final class BuildSettingsResolver {
     }
 
     public init(levels: [[SettingDefinition]], context: SettingsContext) {
-        self.context = context
         var stack: [SettingDefinition] = []
         for level in levels {
             let matching = level.enumerated().filter { context.matches($0.element.conditions) }

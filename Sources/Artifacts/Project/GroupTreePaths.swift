@@ -39,8 +39,6 @@ final class GroupTreePaths {
         }
     }
 
-    func parentGroup(of id: String) -> String? { parent[id] }
-
     func path(of id: String) -> ReferencePath? {
         if let c = cache[id] { return c }
         guard graph.object(id) != nil else { return nil }

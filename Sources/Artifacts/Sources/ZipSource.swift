@@ -13,7 +13,6 @@ public final class ZipSource: FileSource, @unchecked Sendable {
     public let entries: [FileEntry]
     /// Entries that were not accepted (unsafe names, duplicates) — reported, never read.
     public let problems: [LoadProblem]
-    public let isZip64: Bool
 
     /// One open handle per concurrent reader: a handle has one file position.
     private var idleHandles: [FileHandle]
@@ -41,7 +40,6 @@ public final class ZipSource: FileSource, @unchecked Sendable {
             try? handle.close()
             throw error
         }
-        self.isZip64 = directory.isZip64
         idleHandles = [handle]
         for _ in 1..<Self.concurrentReaders {
             if let h = FileHandle(forReadingAtPath: url.path) { idleHandles.append(h) }

@@ -3,10 +3,6 @@
 /// Build it once per platform (and deployment target) and reuse it: construction indexes
 /// the catalog; `match` is one pass over the imported symbols plus dictionary look-ups.
 public struct BinaryReferenceMatcher: Sendable {
-    public let catalog: ProtectedResourceCatalog
-    public let platform: ApplePlatform
-    public let deploymentTarget: String?
-
     private struct Rule: Sendable {
         let capability: String
         let key: String
@@ -28,10 +24,6 @@ public struct BinaryReferenceMatcher: Sendable {
     ///     or Mac Catalyst, legacy keys needed only below an older version are left out.
     public init(catalog: ProtectedResourceCatalog = .standard, platform: ApplePlatform = .iOS,
                 deploymentTarget: String? = nil) {
-        self.catalog = catalog
-        self.platform = platform
-        self.deploymentTarget = deploymentTarget
-
         var classRules: [String: [Rule]] = [:]
         var selectorRules: [String: [Rule]] = [:]
         var cFunctionRules: [String: [Rule]] = [:]

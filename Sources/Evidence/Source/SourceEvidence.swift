@@ -49,11 +49,6 @@ extension SourceScanning {
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
         contexts.map { scan(source: source, path: path, context: $0) }
     }
-
-    /// `platform` is the target's (`iOS`, `watchOS`, `tvOS`, `macOS`, `visionOS`) or nil when unknown.
-    public func scan(source: String, path: String, platform: String?) -> [SourceUsage] {
-        scan(source: source, path: path, context: SourceScanContext(platform: platform))
-    }
 }
 
 extension Artifacts.Bundle {

@@ -78,26 +78,6 @@ public struct ByteReader: Sendable {
         try check(offset, count, what())
         return bytes[offset..<(offset + count)]
     }
-
-    /// A NUL-terminated string that must end before `end` (defaults to the end of the data)
-    /// and be at most `maxLength` bytes long. Invalid UTF-8 is repaired, never trusted.
-    public func cString(_ offset: Int, end: Int? = nil, maxLength: Int, _ what: @autoclosure () -> String = "string") throws -> String {
-        let limit = min(end ?? bytes.count, bytes.count)
-        guard offset >= 0, offset < limit else {
-            throw FormatError.truncated(format, "\(what()) starts outside its table", offset: max(offset, 0))
-        }
-        var i = offset
-        while i < limit, bytes[i] != 0 {
-            i += 1
-            if i - offset > maxLength {
-                throw FormatError.limit(format, "max-string-length", "\(what()) is longer than \(maxLength) bytes", offset: offset)
-            }
-        }
-        guard i < limit else {
-            throw FormatError.malformed(format, "\(what()) is not NUL-terminated", offset: offset)
-        }
-        return String(decoding: bytes[offset..<i], as: UTF8.self)
-    }
 }
 
 /// Overflow-checked arithmetic for offsets and sizes read from untrusted input.

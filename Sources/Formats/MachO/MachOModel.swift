@@ -105,7 +105,6 @@ public struct Segment: Sendable, Equatable {
         self.sections = sections
     }
 
-    public var isReadable: Bool { initialProtection & 1 != 0 }
     public var isWritable: Bool { initialProtection & 2 != 0 }
     public var isExecutable: Bool { initialProtection & 4 != 0 }
 }
@@ -130,8 +129,6 @@ public struct Symbol: Sendable, Equatable {
     public var isStab: Bool { type & 0xe0 != 0 }
     /// `N_EXT`.
     public var isExternal: Bool { !isStab && type & 0x01 != 0 }
-    /// `N_PEXT`.
-    public var isPrivateExternal: Bool { !isStab && type & 0x10 != 0 }
     /// Undefined as LLVM counts it: external, `N_UNDF`, value 0 (a non-zero value is a common symbol).
     public var isUndefined: Bool { isExternal && type & 0x0e == 0 && value == 0 }
     /// `N_WEAK_REF` on an undefined symbol: a weak import.
@@ -186,7 +183,6 @@ public struct MachOSlice: Sendable {
     public var loadCommandCount: Int
     /// Offset of this slice in the file (0 for a thin file).
     public var fileOffset: Int
-    public var size: Int
 
     /// "iOS", "iOS Simulator", "macOS", "Mac Catalyst", "tvOS", "watchOS", "visionOS", …
     public var platform: String?
@@ -235,7 +231,6 @@ public struct MachOSlice: Sendable {
         self.flags = flags
         self.loadCommandCount = loadCommandCount
         self.fileOffset = fileOffset
-        self.size = bytes.count
         self.platform = nil
         self.minOS = nil
         self.sdk = nil
@@ -272,12 +267,6 @@ public struct MachOSlice: Sendable {
     public var isPIE: Bool { flags & 0x0020_0000 != 0 }
     /// `MH_ALLOW_STACK_EXECUTION`.
     public var allowsStackExecution: Bool { flags & 0x0002_0000 != 0 }
-    /// `MH_NO_HEAP_EXECUTION`.
-    public var hasNoHeapExecution: Bool { flags & 0x0100_0000 != 0 }
-    /// `MH_APP_EXTENSION_SAFE`.
-    public var isAppExtensionSafe: Bool { flags & 0x0200_0000 != 0 }
-    /// `MH_TWOLEVEL`.
-    public var isTwoLevelNamespace: Bool { flags & 0x80 != 0 }
     /// A `__RESTRICT,__restrict` section (or a `__RESTRICT` segment).
     public var hasRestrictSegment: Bool { segments.contains { $0.name == "__RESTRICT" } }
     /// `LC_ENCRYPTION_INFO` with a non-zero cryptid.

@@ -12,7 +12,7 @@ public struct SourcePosition: Hashable, Sendable, Codable, CustomStringConvertib
 }
 
 public enum PlistFormat: String, Sendable, Equatable {
-    case xml, binary, openStep, json
+    case xml, binary, openStep
 }
 
 /// A property-list value with the position it was read from (text formats only).

@@ -23,14 +23,11 @@ public struct ZipDirectory: Sendable {
         public var recordOffset: Int
         /// The entry is flagged UTF-8 but its name is not valid UTF-8 (`rawName` is repaired).
         public var hasInvalidName: Bool = false
-        /// Length of the name as stored, in bytes (`rawName` may be longer once decoded).
-        public var nameLength: Int = 0
         /// Where the entry's data starts: after its local header, whose own name and extra
         /// field lengths decide it (they need not match the central directory's).
         public var dataOffset: UInt64 = 0
 
         public var isEncrypted: Bool { flags & 1 != 0 }
-        public var usesDataDescriptor: Bool { flags & 8 != 0 }
         public var isDirectory: Bool { rawName.hasSuffix("/") }
         /// Unix symlink mode bits from an archive made on Unix or macOS (hosts 3 and 19, as
         /// ZIPFoundation reads them).
@@ -38,7 +35,6 @@ public struct ZipDirectory: Sendable {
     }
 
     public var entries: [Entry]
-    public var isZip64: Bool
 
     /// Reads the end-of-central-directory record and every central directory entry.
     /// `fileSize` is the archive size; `readAt` returns bytes at an offset (bounded reads).
@@ -63,7 +59,6 @@ public struct ZipDirectory: Sendable {
         var count = UInt64(try tail.u16(eocd + 10))
         var cdSize = UInt64(try tail.u32(eocd + 12))
         var cdOffset = UInt64(try tail.u32(eocd + 16))
-        var zip64 = false
         if count == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF {
             // ZIP64 end of central directory locator sits right before the EOCD record.
             let loc = eocd - 20
@@ -78,7 +73,6 @@ public struct ZipDirectory: Sendable {
             count = try rec.u64(32)
             cdSize = try rec.u64(40)
             cdOffset = try rec.u64(48)
-            zip64 = true
         }
         guard count <= UInt64(limits.maxArchiveEntries) else {
             throw FormatError.limit(format, "max-archive-entries", "archive declares \(count) entries, more than \(limits.maxArchiveEntries)")
@@ -117,7 +111,6 @@ public struct ZipDirectory: Sendable {
             let extra = try cd.slice(p + 46 + nameLen, extraLen, "extra field of central directory entry \(n)")
             try cd.check(p + 46 + nameLen + extraLen, commentLen, "comment of central directory entry \(n)")
             if usize == 0xFFFF_FFFF || csize == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
-                zip64 = true
                 try readZip64Extra(ByteReader(Array(extra), format: format), usize: &usize, csize: &csize, local: &local, entry: n, at: at)
             }
             let name: String
@@ -134,11 +127,11 @@ public struct ZipDirectory: Sendable {
             }
             entries.append(Entry(rawName: name, compressedSize: csize, uncompressedSize: usize, method: method,
                                  crc32: crc, flags: flags, localHeaderOffset: local, externalAttributes: external,
-                                 madeByHost: madeBy, recordOffset: at, hasInvalidName: invalidName, nameLength: nameLen))
+                                 madeByHost: madeBy, recordOffset: at, hasInvalidName: invalidName))
             p += 46 + nameLen + extraLen + commentLen
         }
         try checkLocalHeaders(&entries, cdStart: cdStart, readAt: readAt)
-        return ZipDirectory(entries: entries, isZip64: zip64)
+        return ZipDirectory(entries: entries)
     }
 
     private static func readZip64Extra(_ r: ByteReader, usize: inout UInt64, csize: inout UInt64, local: inout UInt64, entry n: Int, at: Int) throws {
