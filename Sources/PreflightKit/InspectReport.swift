@@ -15,7 +15,7 @@ public enum InspectReport {
             "schemaVersion": 1,
             "tool": ["name": tool.name, "version": tool.version],
             "input": ["path": product.input, "kind": product.kind.rawValue],
-            "bundles": product.bundles.map { bundle($0, options: options) },
+            "bundles": product.bundles.map { bundle($0, parent: product.parent(of: $0), options: options) },
             "problems": product.problems.map(problem),
         ]
         if !product.projects.isEmpty { doc["projects"] = product.projects }
@@ -24,14 +24,14 @@ public enum InspectReport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func bundle(_ b: Artifacts.Bundle, options: Options) -> [String: Any] {
+    static func bundle(_ b: Artifacts.Bundle, parent: Artifacts.Bundle?, options: Options) -> [String: Any] {
         var d: [String: Any] = ["name": b.name, "kind": b.kind.rawValue, "path": b.path]
         d["id"] = b.identifier ?? NSNull()
         d["infoPlist"] = b.infoPlistPath ?? NSNull()
         d["version"] = b.shortVersion ?? NSNull()
         d["build"] = b.buildVersion ?? NSNull()
         d["minOS"] = b.minimumOSVersion ?? NSNull()
-        if let p = b.parent { d["parent"] = p }
+        if let p = parent { d["parent"] = p.name }
         if let e = b.entitlements {
             d["entitlements"] = ["source": b.entitlementsSource ?? e.path, "keys": e.root?.dictionary?.keys ?? []] as [String: Any]
         }
@@ -101,7 +101,7 @@ public enum InspectReport {
     public static func text(_ product: Product, options: Options = Options()) -> String {
         var out = "\(product.input) (\(product.kind.rawValue))\n"
         for b in product.bundles {
-            out += "\n\(b.name) [\(b.kind.rawValue)]\(b.parent.map { " in \($0)" } ?? "")\n"
+            out += "\n\(b.name) [\(b.kind.rawValue)]\(product.parent(of: b).map { " in \($0.name)" } ?? "")\n"
             out += "  path:        \(b.path.isEmpty ? "." : b.path)\n"
             if let id = b.identifier { out += "  identifier:  \(id)\n" }
             if let v = b.shortVersion { out += "  version:     \(v)\(b.buildVersion.map { " (\($0))" } ?? "")\n" }

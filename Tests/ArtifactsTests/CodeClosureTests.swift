@@ -70,6 +70,6 @@ final class CodeClosureTests: XCTestCase {
         XCTAssertEqual(r.targets[0].linkedCode, [CodeLink(kind: .target, name: "Kit", embedded: true, files: ["Kit/Kit.swift"]),
                                                  CodeLink(kind: .target, name: "Util", embedded: true)])
         XCTAssertEqual(r.targets[1].linkedCode, [CodeLink(kind: .target, name: "Util")])
-        XCTAssertEqual(r.bundles.first { $0.name == "Kit" }?.parent, "App")
+        XCTAssertEqual(r.bundles.first { $0.name == "Kit" }.flatMap(r.bundles.parentName), "App")
     }
 }

@@ -27,7 +27,7 @@ final class IPALoadingTests: XCTestCase {
     func testFindsEveryBundleWithKindsAndParents() throws {
         let p = try load(demoApp()).product
         XCTAssertEqual(p.kind, .ipa)
-        let summary = p.bundles.map { "\($0.name)|\($0.kind.rawValue)|\($0.parent ?? "-")" }.sorted()
+        let summary = p.bundles.map { "\($0.name)|\($0.kind.rawValue)|\(p.bundles.parentName(of: $0) ?? "-")" }.sorted()
         XCTAssertEqual(summary, [
             "Clip.app|app-clip|Demo.app", "Demo Watch.app|watch-app|Demo.app", "Demo.app|app|-",
             "Kit.bundle|bundle|Kit.framework", "Kit.framework|framework|Demo.app", "Share.appex|app-extension|Demo.app",

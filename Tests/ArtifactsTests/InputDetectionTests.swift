@@ -21,7 +21,7 @@ final class InputDetectionTests: XCTestCase {
         let p = try ProductLoader.load(path: root.appendingPathComponent("Demo.app").path).product
         XCTAssertEqual(p.kind, .app)
         XCTAssertEqual(p.bundles.map(\.name).sorted(), ["Demo.app", "Share.appex"])
-        XCTAssertEqual(p.bundle(named: "Share.appex")?.parent, "Demo.app")
+        XCTAssertEqual(p.bundle(named: "Share.appex").flatMap(p.parent)?.name, "Demo.app")
         XCTAssertEqual(p.bundle(named: "Demo.app")?.infoPlistPath, "Info.plist")
     }
 

@@ -96,7 +96,7 @@ final class ProjectKindsTests: XCTestCase {
         XCTAssertEqual(r.bundles.map(\.name), ["App", "Watch", "WatchExt", "Clip", "Kit", "Assets", "UITests", "SoloWatch"])
         // SoloWatch is a single-target watch app (Xcode 14+): an application built for watchOS.
         XCTAssertEqual(r.bundles.map(\.kind), [.app, .watchApp, .appExtension, .appClip, .framework, .resourceBundle, .uiTests, .watchApp])
-        XCTAssertEqual(r.bundles.map(\.parent), [nil, "App", "Watch", "App", "App", "App", nil, nil])
+        XCTAssertEqual(r.bundles.map(r.bundles.parentName), [nil, "App", "Watch", "App", "App", "App", nil, nil])
     }
 
     func testWatchTargetsUseTheWatchOSSDKForConditions() throws {

@@ -51,7 +51,7 @@ final class ProjectModernTests: XCTestCase {
 
         let tests = try r.bundle("ModernTests")
         XCTAssertEqual(tests.sourceFiles, ["ModernTests/ModernTests.swift"])
-        XCTAssertNil(tests.parent)
+        XCTAssertNil(tests.parentID)
     }
 
     func testGeneratedInfoPlist() throws {
@@ -86,8 +86,9 @@ final class ProjectModernTests: XCTestCase {
     }
 
     func testWidgetWithBothInfoPlistAndGeneratedKeys() throws {
-        let widget = try load().bundle("ModernWidgetExtension")
-        XCTAssertEqual(widget.parent, "Modern")
+        let r = try load()
+        let widget = try r.bundle("ModernWidgetExtension")
+        XCTAssertEqual(r.bundles.parentName(of: widget), "Modern")
         XCTAssertEqual(widget.infoPlistPath, "ModernWidget/Info.plist")
         XCTAssertEqual(widget.path, "ModernWidget")
         XCTAssertEqual(widget.generatedInfoPlistKeys["CFBundleDisplayName"]?.value, "ModernWidget")

@@ -63,9 +63,9 @@ final class XcodeGenProjectTests: XCTestCase {
         let share = try XCTUnwrap(product.bundle(named: "Share"))
         let core = try XCTUnwrap(product.bundle(named: "Core"))
         XCTAssertEqual(app.kind, .app)
-        XCTAssertEqual(share.parent, "Demo")
-        XCTAssertEqual(core.parent, "Demo")
-        XCTAssertNil(app.parent)
+        XCTAssertEqual(product.parent(of: share)?.name, "Demo")
+        XCTAssertEqual(product.parent(of: core)?.name, "Demo")
+        XCTAssertNil(app.parentID)
         // `info: properties:` is the Info.plist, located in the spec.
         XCTAssertEqual(app.infoPlistPath, "App/Info.plist")
         let faceID = try XCTUnwrap(app.infoValue("NSFaceIDUsageDescription"))

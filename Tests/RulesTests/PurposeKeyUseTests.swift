@@ -51,7 +51,7 @@ final class PurposeKeyUseTests: XCTestCase {
 
     func testEmbeddedFrameworksCodeCountsForItsHost() {
         let app = bundle(sources: ["App/Main.swift"])
-        var kit = Artifacts.Bundle(name: "Kit.framework", kind: .framework, path: "Kit", parent: "App")
+        var kit = Artifacts.Bundle(name: "Kit.framework", kind: .framework, path: "Kit", parentID: app.id)
         kit.sourceFiles = ["Kit/Camera.swift"]
         let camera = Usage(capability: "camera", key: "NSCameraUsageDescription", api: "AVCaptureDevice.requestAccess(for: .video)",
                            location: .source(path: "Kit/Camera.swift", line: 1, column: 1), bundle: "Kit.framework", strength: .definite)

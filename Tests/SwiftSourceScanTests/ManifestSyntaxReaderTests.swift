@@ -69,8 +69,8 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         XCTAssertEqual(app.kind, .app)
         XCTAssertEqual(share.kind, .appExtension)
         XCTAssertEqual(core.kind, .framework)
-        XCTAssertEqual(share.parent, "Demo")
-        XCTAssertEqual(core.parent, "Demo")
+        XCTAssertEqual(product.parent(of: share)?.name, "Demo")
+        XCTAssertEqual(product.parent(of: core)?.name, "Demo")
         XCTAssertEqual(app.identifier, "com.example.tuist.app")
         XCTAssertEqual(share.identifier, "com.example.tuist.app.share")
         XCTAssertEqual(app.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.value, "16.0")
@@ -194,7 +194,7 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         XCTAssertTrue(reasons[0].hasPrefix("22: Info.plist value `Environment.isAppStore"), reasons[0])
         XCTAssertTrue(reasons[1].hasPrefix("25: dependency list `Environment.isAppStore"), reasons[1])
         // The readable part of the joined dependency list is kept: the app embeds the extension.
-        XCTAssertEqual(product.bundle(named: "Share")?.parent, "Board")
+        XCTAssertEqual(product.bundle(named: "Share").flatMap(product.parent)?.name, "Board")
     }
 
     /// `.project(target:path:)`: the app links and embeds a framework of another project.
@@ -227,7 +227,7 @@ final class ManifestSyntaxReaderTests: XCTestCase {
             CodeLink(kind: .target, name: "Core", embedded: true, files: ["Core/Sources/Face.swift"]),
             CodeLink(kind: .target, name: "Util", embedded: true, files: ["Core/Util/U.swift"]),
         ])
-        XCTAssertEqual(product.bundle(named: "Core")?.parent, "App")
+        XCTAssertEqual(product.bundle(named: "Core").flatMap(product.parent)?.name, "App")
     }
 
     func testUnreadableManifestFallsBack() throws {

@@ -10,6 +10,9 @@ enum BuiltAppLoader {
     static let opaqueFolders: Set<String> = ["_CodeSignature", "SC_Info", "__MACOSX"]
 
     /// `rootName` names the app when `appRoot` is the input itself (an `.app` folder).
+    /// A built bundle's id: its folder in the input ("." for an app at the root).
+    static func id(_ dir: String) -> String { dir.isEmpty ? "." : dir }
+
     static func bundles(appRoot: String, rootName: String, index: FileIndex) -> [Bundle] {
         let under = index.files(under: appRoot)
         var bundleDirs: [String] = [appRoot]
@@ -32,11 +35,10 @@ enum BuiltAppLoader {
         var owned: [String: [FileEntry]] = [:]
         for e in under where e.kind != .directory { owned[owner(of: e.path), default: []].append(e) }
 
-        return bundleDirs.map { dir in
+        return bundleDirs.map { dir -> Bundle in
             let name = dir.isEmpty ? rootName : PathUtil.lastComponent(dir)
             let parentDir = dir == appRoot ? nil : owner(of: dir)
-            var b = Bundle(name: name, kind: kind(of: dir, appRoot: appRoot), path: dir,
-                           parent: parentDir.map { $0.isEmpty ? rootName : PathUtil.lastComponent($0) })
+            var b = Bundle(name: name, kind: kind(of: dir, appRoot: appRoot), path: dir, id: Self.id(dir), parentID: parentDir.map(Self.id))
             let files = owned[dir] ?? []
             let info = PathUtil.join(dir, "Info.plist")
             if files.contains(where: { $0.path == info }) { b.infoPlistPath = info }

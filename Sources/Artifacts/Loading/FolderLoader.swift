@@ -39,7 +39,7 @@ enum FolderLoader {
             let nameProves = stem == "Info" || stem.hasSuffix("-Info") || stem.hasSuffix("_Info")
             if !nameProves, plist.error == nil, !looksLikeInfoPlist(plist.root) { continue }
             var b = Bundle(name: bundleName(infoPlistPath: e.path), kind: kind(infoPlistPath: e.path, root: plist.root),
-                           path: bundleFolder(infoPlistPath: e.path))
+                           path: bundleFolder(infoPlistPath: e.path), id: e.path)
             b.infoPlistPath = e.path
             b.infoPlist = plist
             bundles.append(b)

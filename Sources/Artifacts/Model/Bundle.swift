@@ -61,8 +61,13 @@ public struct Bundle: Sendable {
     public var kind: BundleKind
     /// The bundle folder (built apps) or the target's folder (projects), relative to the input.
     public var path: String
-    /// The name of the bundle that contains or embeds this one.
-    public var parent: String?
+    /// Names this bundle in its product, unique and stable whatever the display names: the
+    /// bundle folder in a built app, `<project>#<target id>` in a project, the Info.plist's
+    /// path in a plain folder. Other bundles and the evidence refer to it by this, never by
+    /// name (names of targets in several projects are made unique by suffixes).
+    public var id: String
+    /// The `id` of the bundle that contains or embeds this one.
+    public var parentID: String?
 
     public var infoPlistPath: String?
     public var infoPlist: PlistFile?
@@ -105,11 +110,13 @@ public struct Bundle: Sendable {
     /// Identifier from the build settings when the Info.plist uses `$(PRODUCT_BUNDLE_IDENTIFIER)`.
     public var settingsIdentifier: String?
 
-    public init(name: String, kind: BundleKind, path: String, parent: String? = nil) {
+    /// `id` defaults to the path and name (enough for bundles made by hand).
+    public init(name: String, kind: BundleKind, path: String, id: String? = nil, parentID: String? = nil) {
         self.name = name
         self.kind = kind
         self.path = path
-        self.parent = parent
+        self.id = id ?? path + "#" + name
+        self.parentID = parentID
     }
 }
 

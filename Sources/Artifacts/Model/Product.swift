@@ -30,6 +30,9 @@ public struct Product: Sendable {
     }
 
     public func bundle(named name: String) -> Bundle? { bundles.first { $0.name == name } }
+    public func bundle(id: String) -> Bundle? { bundles.first { $0.id == id } }
+    /// The bundle that contains or embeds this one.
+    public func parent(of bundle: Bundle) -> Bundle? { bundle.parentID.flatMap { self.bundle(id: $0) } }
 }
 
 /// Something that went wrong while loading, kept for the rules (a reader knows no rules).
@@ -86,5 +89,12 @@ public struct FileLocation: Sendable, Equatable, Hashable {
     public init(path: String, position: SourcePosition? = nil) {
         self.path = path
         self.position = position
+    }
+}
+
+extension Array where Element == Bundle {
+    /// The name of the bundle among these that contains or embeds `bundle`.
+    public func parentName(of bundle: Bundle) -> String? {
+        bundle.parentID.flatMap { id in first { $0.id == id }?.name }
     }
 }

@@ -13,7 +13,7 @@ enum CodeClosure {
     }
 
     /// Fills `linkedCode` of every target. `direct` gives the ids of the targets a target links
-    /// or embeds itself; `parents` maps a target id to the name of the bundle that embeds it.
+    /// or embeds itself; `parents` maps a target id to the id of the target that embeds it.
     static func link(_ targets: inout [ProjectTarget], direct: (String) -> [String],
                      files: [String: TargetFiles], parents: [String: String]) {
         let byID = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -33,7 +33,7 @@ enum CodeClosure {
             (files[me.id]?.pods ?? []).forEach(add)
             // Breadth-first. A dynamic framework this bundle embeds carries its static
             // dependencies inside its own binary, so they count as embedded too.
-            var queue: [(id: String, embedded: Bool)] = linkable(me.id).map { ($0, parents[$0] == me.name) }
+            var queue: [(id: String, embedded: Bool)] = linkable(me.id).map { ($0, parents[$0] == me.id) }
             var cursor = 0
             while cursor < queue.count {
                 let (id, embedded) = queue[cursor]

@@ -4,9 +4,12 @@ import Formats
 /// A target's bundle as the model has it: build settings, identifier, Info.plist (the file or
 /// the generated keys), entitlements, code, privacy manifests and localizations.
 extension ProjectLoading {
+    /// A target's bundle id: the project and the target's object id, unique in the input.
+    func bundleID(_ targetID: String) -> String { project + "#" + targetID }
+
     func makeBundle(_ target: ProjectTarget, kind: BundleKind, resolver: BuildSettingsResolver, files: TargetFiles) -> Bundle {
         let name = target.name
-        var bundle = Bundle(name: name, kind: kind, path: projectDir)
+        var bundle = Bundle(name: name, kind: kind, path: projectDir, id: bundleID(target.id))
         bundle.buildSettings = resolver.resolvedAll().mapValues {
             SettingValue(ProjectPaths.display($0.value, projectDir: projectDir), location: $0.location)
         }

@@ -5,6 +5,8 @@ import Formats
 /// levels, targets, their files and bundles (each job in its own `ProjectLoading` extension file).
 final class ProjectLoading {
     let graph: PBXObjectGraph
+    /// The project's path in the input (`App.xcodeproj`, or the spec a generated graph came from).
+    let project: String
     let projectDir: String
     let projectName: String
     let source: FileSource
@@ -23,6 +25,7 @@ final class ProjectLoading {
 
     init(graph: PBXObjectGraph, project: String, source: FileSource, index: FileIndex, limits: ReaderLimits) {
         self.graph = graph
+        self.project = project
         self.source = source
         self.index = index
         self.limits = limits
@@ -115,7 +118,7 @@ final class ProjectLoading {
             guard let kind = target.bundleKind else { continue }
             let resolver = resolvers[target.id] ?? empty
             var bundle = makeBundle(target, kind: kind, resolver: resolver, files: files[target.id] ?? TargetFiles())
-            bundle.parent = parents[target.id]
+            bundle.parentID = parents[target.id].map(bundleID)
             problems += fileProblems.removeValue(forKey: target.id) ?? []
             checkFileSettingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
             bundles.append(bundle)

@@ -26,7 +26,7 @@ extension ProjectLoading {
             where graph.isa(phase) == "PBXCopyFilesBuildPhase" || graph.isa(phase) == "PBXResourcesBuildPhase" {
                 for bf in graph.ids(phase, "files") {
                     if let ref = graph.string(bf, "fileRef"), let owner = productOwner[ref], owner != t.id, parents[owner] == nil {
-                        parents[owner] = t.name
+                        parents[owner] = t.id
                     }
                 }
             }
@@ -35,7 +35,7 @@ extension ProjectLoading {
         let kinds = Dictionary(targets.map { ($0.id, $0.bundleKind) }, uniquingKeysWith: { a, _ in a })
         for t in targets where t.bundleKind == .app || t.bundleKind == .watchApp || t.bundleKind == .appClip {
             for dep in dependencyIDs(of: t.id) where parents[dep] == nil && dep != t.id {
-                if let k = kinds[dep] ?? nil, embeddable.contains(k) { parents[dep] = t.name }
+                if let k = kinds[dep] ?? nil, embeddable.contains(k) { parents[dep] = t.id }
             }
         }
         return parents

@@ -10,12 +10,12 @@ struct EmbeddingChains {
     private var chains: [String: [Artifacts.Bundle]] = [:]
 
     init(_ product: Product) {
-        let byName = Dictionary(product.bundles.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(product.bundles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for b in product.bundles {
             var chain = [b]
             var current = b
-            while !Self.hostKinds.contains(current.kind), let p = current.parent, let parent = byName[p],
-                  !chain.contains(where: { $0.name == parent.name }) {
+            while !Self.hostKinds.contains(current.kind), let p = current.parentID, let parent = byID[p],
+                  !chain.contains(where: { $0.id == parent.id }) {
                 chain.append(parent)
                 current = parent
             }

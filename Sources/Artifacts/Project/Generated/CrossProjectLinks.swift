@@ -33,8 +33,8 @@ enum CrossProjectLinks {
                     }
                     if dep.embed, let kind = linked.bundleKind, embeddable.contains(kind),
                        let otherName = other.bundleNames.first(where: { $0 == linked.name || $0.hasPrefix(linked.name + " (") }),
-                       let o = bundleIndex[otherName], bundles[o].parent == nil {
-                        bundles[o].parent = bundles[b].name
+                       let o = bundleIndex[otherName], bundles[o].parentID == nil {
+                        bundles[o].parentID = bundles[b].id
                     }
                 }
             }
