@@ -24,7 +24,7 @@ public enum InspectReport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func bundle(_ b: Artifacts.Bundle, parent: Artifacts.Bundle?, options: Options) -> [String: Any] {
+    static func bundle(_ b: AppBundle, parent: AppBundle?, options: Options) -> [String: Any] {
         var d: [String: Any] = ["name": b.name, "kind": b.kind.rawValue, "path": b.path]
         d["id"] = b.identifier ?? NSNull()
         d["infoPlist"] = b.infoPlistPath ?? NSNull()

@@ -167,7 +167,7 @@ extension ProjectClassicTests {
         XCTAssertEqual(app.expandingBuildSettings(in: "$(NOT_A_SETTING)"), "$(NOT_A_SETTING)")
         let share = try r.bundle("Share")
         XCTAssertEqual(share.expandingBuildSettings(in: "$(PRODUCT_MODULE_NAME).ShareViewController"), "Share.ShareViewController")
-        XCTAssertEqual(Artifacts.Bundle(name: "Built", kind: .app, path: "Payload/Built.app")
+        XCTAssertEqual(AppBundle(name: "Built", kind: .app, path: "Payload/Built.app")
             .expandingBuildSettings(in: "$(PRODUCT_BUNDLE_IDENTIFIER)"), "$(PRODUCT_BUNDLE_IDENTIFIER)")
     }
 }

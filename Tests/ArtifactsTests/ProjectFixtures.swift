@@ -35,7 +35,7 @@ enum ProjectFixtures {
 }
 
 extension ProjectLoadResult {
-    func bundle(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Artifacts.Bundle {
+    func bundle(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> AppBundle {
         try XCTUnwrap(bundles.first { $0.name == name }, "no bundle \(name) in \(bundles.map(\.name))", file: file, line: line)
     }
 }

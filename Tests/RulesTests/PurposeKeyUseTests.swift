@@ -5,8 +5,8 @@ import Evidence
 
 /// The shared answers of the purpose-key rules: does iOS read a key, does the code use it.
 final class PurposeKeyUseTests: XCTestCase {
-    func bundle(_ kind: BundleKind = .app, target: String? = nil, sdk: String? = nil, sources: [String] = []) -> Artifacts.Bundle {
-        var b = Artifacts.Bundle(name: "App", kind: kind, path: "App")
+    func bundle(_ kind: BundleKind = .app, target: String? = nil, sdk: String? = nil, sources: [String] = []) -> AppBundle {
+        var b = AppBundle(name: "App", kind: kind, path: "App")
         if let target { b.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"] = SettingValue(target) }
         if let sdk { b.buildSettings["SDKROOT"] = SettingValue(sdk) }
         b.sourceFiles = sources
@@ -51,7 +51,7 @@ final class PurposeKeyUseTests: XCTestCase {
 
     func testEmbeddedFrameworksCodeCountsForItsHost() {
         let app = bundle(sources: ["App/Main.swift"])
-        var kit = Artifacts.Bundle(name: "Kit.framework", kind: .framework, path: "Kit", parentID: app.id)
+        var kit = AppBundle(name: "Kit.framework", kind: .framework, path: "Kit", parentID: app.id)
         kit.sourceFiles = ["Kit/Camera.swift"]
         let camera = Usage(capability: "camera", key: "NSCameraUsageDescription", api: "AVCaptureDevice.requestAccess(for: .video)",
                            location: .source(path: "Kit/Camera.swift", line: 1, column: 1), bundle: "Kit.framework", strength: .definite)

@@ -13,7 +13,7 @@ enum BuiltAppLoader {
     /// A built bundle's id: its folder in the input ("." for an app at the root).
     static func id(_ dir: String) -> String { dir.isEmpty ? "." : dir }
 
-    static func bundles(appRoot: String, rootName: String, index: FileIndex) -> [Bundle] {
+    static func bundles(appRoot: String, rootName: String, index: FileIndex) -> [AppBundle] {
         let under = index.files(under: appRoot)
         var bundleDirs: [String] = [appRoot]
         for e in under where e.kind == .directory {
@@ -35,10 +35,10 @@ enum BuiltAppLoader {
         var owned: [String: [FileEntry]] = [:]
         for e in under where e.kind != .directory { owned[owner(of: e.path), default: []].append(e) }
 
-        return bundleDirs.map { dir -> Bundle in
+        return bundleDirs.map { dir -> AppBundle in
             let name = dir.isEmpty ? rootName : PathUtil.lastComponent(dir)
             let parentDir = dir == appRoot ? nil : owner(of: dir)
-            var b = Bundle(name: name, kind: kind(of: dir, appRoot: appRoot), path: dir, id: Self.id(dir), parentID: parentDir.map(Self.id))
+            var b = AppBundle(name: name, kind: kind(of: dir, appRoot: appRoot), path: dir, id: Self.id(dir), parentID: parentDir.map(Self.id))
             let files = owned[dir] ?? []
             let info = PathUtil.join(dir, "Info.plist")
             if files.contains(where: { $0.path == info }) { b.infoPlistPath = info }

@@ -20,7 +20,7 @@ public enum ContentLoader {
         }
     }
 
-    static func load(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
+    static func load(_ bundle: inout AppBundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
                      cache: ParsedFiles = ParsedFiles()) {
         func note(_ file: PlistFile) {
             if let e = file.error { problems.append(LoadProblem(.unreadable(e), path: file.path, bundle: bundle.name)) }
@@ -48,7 +48,7 @@ public enum ContentLoader {
     /// Parses every localized table: a malformed one is a problem (iOS stops reading it), and
     /// `InfoPlist.strings` tables and string catalogs are kept for the localization rules.
     /// A table several bundles share (an app and its extensions) is parsed once per scan.
-    static func loadLocalizations(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
+    static func loadLocalizations(_ bundle: inout AppBundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem],
                                   cache: ParsedFiles = ParsedFiles()) {
         let tables: [ParsedFiles.Table] = bundle.localizations.map { file in
             cache.value(file.path) { parseLocalized(file, source: source, limits: limits) }
@@ -68,7 +68,7 @@ public enum ContentLoader {
     /// Parses the localized tables of every bundle into `cache`, all files in parallel: one
     /// flat parallel loop (libdispatch runs a nested one serially), and an app's tables in
     /// dozens of languages are megabytes of text.
-    static func parseLocalizations(of bundles: [Bundle], source: FileSource, limits: ReaderLimits, into cache: ParsedFiles) {
+    static func parseLocalizations(of bundles: [AppBundle], source: FileSource, limits: ReaderLimits, into cache: ParsedFiles) {
         var seen = Set<String>()
         let files = bundles.flatMap(\.localizations).filter { seen.insert($0.path).inserted }
         let parsed = ConcurrentMap.map(files) { parseLocalized($0, source: source, limits: limits) }
@@ -96,7 +96,7 @@ public enum ContentLoader {
 
     /// Parses the bundle's Mach-O files, and takes its entitlements from the executable's
     /// code signature when no `.entitlements` file is known.
-    static func loadBinaries(_ bundle: inout Bundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
+    static func loadBinaries(_ bundle: inout AppBundle, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) {
         bundle.binaries = bundle.binaryPaths.map { binary($0, source: source, limits: limits) }
         for b in bundle.binaries {
             if let e = b.error { problems.append(LoadProblem(.unreadable(e), path: b.path, bundle: bundle.name)) }

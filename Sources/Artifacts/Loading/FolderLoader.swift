@@ -28,8 +28,8 @@ enum FolderLoader {
             || $0.hasPrefix("WK") || ($0.hasPrefix("NS") && $0.hasSuffix("UsageDescription")) || $0 == "NSAppTransportSecurity" }
     }
 
-    static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) -> [Bundle] {
-        var bundles: [Bundle] = []
+    static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, problems: inout [LoadProblem]) -> [AppBundle] {
+        var bundles: [AppBundle] = []
         for e in index.entries where e.kind == .file && isInfoPlistName(PathUtil.lastComponent(e.path)) && !isSkipped(e.path) {
             // Without a project the definitions are unknown: preprocess with none defined.
             let plist = ContentLoader.plist(e.path, source: source, limits: limits, preprocessorDefinitions: [:])
@@ -38,7 +38,7 @@ enum FolderLoader {
             let stem = PathUtil.removingExtension(name)
             let nameProves = stem == "Info" || stem.hasSuffix("-Info") || stem.hasSuffix("_Info")
             if !nameProves, plist.error == nil, !looksLikeInfoPlist(plist.root) { continue }
-            var b = Bundle(name: bundleName(infoPlistPath: e.path), kind: kind(infoPlistPath: e.path, root: plist.root),
+            var b = AppBundle(name: bundleName(infoPlistPath: e.path), kind: kind(infoPlistPath: e.path, root: plist.root),
                            path: bundleFolder(infoPlistPath: e.path), id: e.path)
             b.infoPlistPath = e.path
             b.infoPlist = plist
@@ -108,7 +108,7 @@ enum FolderLoader {
 
     /// Each bundle claims entitlements, manifests and localizations below its folder, unless a
     /// bundle with a deeper folder claims them first.
-    static func assignFiles(_ bundles: inout [Bundle], index: FileIndex) {
+    static func assignFiles(_ bundles: inout [AppBundle], index: FileIndex) {
         let dirs = Set(bundles.map(\.path))
         func owners(of path: String) -> [Int] {
             var p = PathUtil.parent(path)

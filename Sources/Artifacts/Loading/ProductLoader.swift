@@ -94,7 +94,7 @@ public enum ProductLoader {
             }
         }
         var product = Product(kind: kind, input: source.displayName)
-        var bundles: [Bundle]
+        var bundles: [AppBundle]
         switch kind {
         case .ipa:
             guard let root = appRoot(in: index.entries) else {
@@ -120,7 +120,7 @@ public enum ProductLoader {
         let isBuilt = kind != .project && kind != .folder
         let cache = ParsedFiles()
         ContentLoader.parseLocalizations(of: bundles, source: source, limits: limits, into: cache)
-        let results = ConcurrentMap.map(bundles) { bundle -> (Bundle, [LoadProblem]) in
+        let results = ConcurrentMap.map(bundles) { bundle -> (AppBundle, [LoadProblem]) in
             var b = bundle, found: [LoadProblem] = []
             ContentLoader.load(&b, source: source, limits: limits, problems: &found, cache: cache)
             if isBuilt { BuiltAppChecks.check(&b, index: index, problems: &found) }
@@ -157,7 +157,7 @@ public enum ProductLoader {
 
 /// Structure checks of built bundles that the loader can only state as facts.
 enum BuiltAppChecks {
-    static func check(_ b: inout Bundle, index: FileIndex, problems: inout [LoadProblem]) {
+    static func check(_ b: inout AppBundle, index: FileIndex, problems: inout [LoadProblem]) {
         let needsInfo: Set<BundleKind> = [.app, .appExtension, .watchApp, .appClip, .framework]
         if b.infoPlistPath == nil, needsInfo.contains(b.kind) {
             problems.append(LoadProblem(.missingInfoPlist, path: b.path, bundle: b.name))
@@ -181,9 +181,9 @@ enum BuiltAppChecks {
 enum ProjectFolderLoader {
     static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, buildConfiguration: String?,
                         manifestReader: ManifestExpressionReader? = nil,
-                        product: inout Product, problems: inout [LoadProblem]) throws -> [Bundle] {
+                        product: inout Product, problems: inout [LoadProblem]) throws -> [AppBundle] {
         let projects = XcodeProjectLoader.discoverProjects(in: index)
-        var bundles: [Bundle] = []
+        var bundles: [AppBundle] = []
         var remotePackages = false
         for project in projects {
             do {

@@ -11,7 +11,7 @@ public struct Product: Sendable {
     public var kind: ProductKind
     /// The input as the user named it.
     public var input: String
-    public var bundles: [Bundle]
+    public var bundles: [AppBundle]
     public var problems: [LoadProblem]
     /// Xcode projects found (project inputs only), as paths relative to the input.
     public var projects: [String]
@@ -21,7 +21,7 @@ public struct Product: Sendable {
     /// Mach-O files given directly (not inside a bundle).
     public var looseBinaries: [BinaryFile] = []
 
-    public init(kind: ProductKind, input: String, bundles: [Bundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {
+    public init(kind: ProductKind, input: String, bundles: [AppBundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {
         self.kind = kind
         self.input = input
         self.bundles = bundles
@@ -29,10 +29,10 @@ public struct Product: Sendable {
         self.projects = projects
     }
 
-    public func bundle(named name: String) -> Bundle? { bundles.first { $0.name == name } }
-    public func bundle(id: String) -> Bundle? { bundles.first { $0.id == id } }
+    public func bundle(named name: String) -> AppBundle? { bundles.first { $0.name == name } }
+    public func bundle(id: String) -> AppBundle? { bundles.first { $0.id == id } }
     /// The bundle that contains or embeds this one.
-    public func parent(of bundle: Bundle) -> Bundle? { bundle.parentID.flatMap { self.bundle(id: $0) } }
+    public func parent(of bundle: AppBundle) -> AppBundle? { bundle.parentID.flatMap { self.bundle(id: $0) } }
 }
 
 /// Something that went wrong while loading, kept for the rules (a reader knows no rules).
@@ -92,9 +92,9 @@ public struct FileLocation: Sendable, Equatable, Hashable {
     }
 }
 
-extension Array where Element == Bundle {
+extension Array where Element == AppBundle {
     /// The name of the bundle among these that contains or embeds `bundle`.
-    public func parentName(of bundle: Bundle) -> String? {
+    public func parentName(of bundle: AppBundle) -> String? {
         bundle.parentID.flatMap { id in first { $0.id == id }?.name }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Formats
 
-extension Bundle {
+extension AppBundle {
     /// Expands `$(NAME)` references (with operators) in a value taken from the bundle's
     /// Info.plist or entitlements against its resolved build settings, as Xcode does when it
     /// processes those files: `$(PRODUCT_BUNDLE_IDENTIFIER)` becomes the identifier,

@@ -7,9 +7,9 @@ extension ProjectLoading {
     /// A target's bundle id: the project and the target's object id, unique in the input.
     func bundleID(_ targetID: String) -> String { project + "#" + targetID }
 
-    func makeBundle(_ target: ProjectTarget, kind: BundleKind, resolver: BuildSettingsResolver, files: TargetFiles) -> Bundle {
+    func makeBundle(_ target: ProjectTarget, kind: BundleKind, resolver: BuildSettingsResolver, files: TargetFiles) -> AppBundle {
         let name = target.name
-        var bundle = Bundle(name: name, kind: kind, path: projectDir, id: bundleID(target.id))
+        var bundle = AppBundle(name: name, kind: kind, path: projectDir, id: bundleID(target.id))
         bundle.buildSettings = resolver.resolvedAll().mapValues {
             SettingValue(ProjectPaths.display($0.value, projectDir: projectDir), location: $0.location)
         }

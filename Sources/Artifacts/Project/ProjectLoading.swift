@@ -113,7 +113,7 @@ final class ProjectLoading {
         }
         let snapshot = targets
         CodeClosure.link(&targets, direct: { self.directLinks(of: $0, in: snapshot) }, files: files, parents: parents)
-        var bundles: [Bundle] = []
+        var bundles: [AppBundle] = []
         for target in targets {
             guard let kind = target.bundleKind else { continue }
             let resolver = resolvers[target.id] ?? empty

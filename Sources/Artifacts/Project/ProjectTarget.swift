@@ -104,7 +104,7 @@ public struct ProjectLoadResult: Sendable {
     /// Every native target, in the project's order.
     public var targets: [ProjectTarget]
     /// One bundle per target whose product is a bundle.
-    public var bundles: [Bundle]
+    public var bundles: [AppBundle]
     public var problems: [LoadProblem]
     /// Configuration names of the project and the one chosen.
     public var configurationNames: [String]
@@ -113,7 +113,7 @@ public struct ProjectLoadResult: Sendable {
     /// that is not in the input.
     public var usesRemotePackages = false
 
-    public init(targets: [ProjectTarget] = [], bundles: [Bundle] = [], problems: [LoadProblem] = [],
+    public init(targets: [ProjectTarget] = [], bundles: [AppBundle] = [], problems: [LoadProblem] = [],
                 configurationNames: [String] = [], configuration: String? = nil) {
         self.targets = targets
         self.bundles = bundles

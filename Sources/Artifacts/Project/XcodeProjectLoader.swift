@@ -2,7 +2,7 @@ import Foundation
 import Formats
 
 /// Reads Xcode projects (`*.xcodeproj/project.pbxproj`) into targets with resolved build
-/// settings and into `Bundle`s that rules judge like the bundles of a built app.
+/// settings and into `AppBundle`s that rules judge like the bundles of a built app.
 ///
 /// Choices, where Xcode leaves room:
 /// - Settings are resolved for the iOS device SDK (`iphoneos`, arm64) unless the target's
@@ -14,7 +14,7 @@ import Formats
 ///   CODE_SIGN_ENTITLEMENTS are relative to it unless they start with `$(SRCROOT)`.
 /// - A path that is absolute, or that climbs out of the input with `..`, is a missing
 ///   reference; one that exists only with other letter case is used and reported.
-/// - `Bundle.path` is the Info.plist's folder, else the project's folder.
+/// - `AppBundle.path` is the Info.plist's folder, else the project's folder.
 /// - `generatedInfoPlistKeys` (GENERATE_INFOPLIST_FILE = YES) omit keys whose setting is
 ///   empty, as Xcode does; `<Key>_Generation = YES` yields `<Key>` = "YES".
 /// - Local Swift packages contribute every `.swift/.m/.mm/.c/.cc/.cpp/.h` under `Sources/`,

@@ -51,7 +51,7 @@ extension SourceScanning {
     }
 }
 
-extension Artifacts.Bundle {
+extension AppBundle {
     /// The platform a project target builds for, from SDKROOT (nil for built apps and folders).
     public var sourcePlatform: String? {
         let sdk = buildSettings["SDKROOT"]?.value ?? buildSettings["PLATFORM_NAME"]?.value ?? ""
@@ -75,7 +75,7 @@ extension Artifacts.Bundle {
 /// the bundle's own code names the declarations holding it.
 public enum SourceEvidence {
     struct Job: Hashable, Sendable { var path: String; var context: SourceScanContext }
-    struct Owner { var bundle: Artifacts.Bundle; var origin: UsageOrigin }
+    struct Owner { var bundle: AppBundle; var origin: UsageOrigin }
 
     public static func usages(in input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default) -> [Usage] {
         scan(input, scanners: scanners, limits: limits).usages
@@ -138,7 +138,7 @@ public enum SourceEvidence {
                 .intersection(APIModules.relevant)
             declaredInClosure[b.name] = closure.reduce(into: Set<String>()) { $0.formUnion(facts[$1]?.declared ?? []) }
             var claimed = Set<String>()
-            func add(_ files: [String], _ origin: UsageOrigin, settingsOf settings: Artifacts.Bundle?) {
+            func add(_ files: [String], _ origin: UsageOrigin, settingsOf settings: AppBundle?) {
                 var context = BuildContext.context(of: settings)
                 context.platform = b.sourcePlatform
                 context.exportedModules = exported
@@ -208,14 +208,14 @@ public enum SourceEvidence {
 
     /// Whether a use needs its bundle's own code to reach it: it is in linked code, or in a
     /// file the bundle compiles from outside its home folder (shared with other targets).
-    static func needsReach(_ u: Usage, in bundle: Artifacts.Bundle?) -> Bool {
+    static func needsReach(_ u: Usage, in bundle: AppBundle?) -> Bool {
         if case .linked = u.origin { return true }
         guard case .app = u.origin, case .source(let path, _, _) = u.location, let bundle else { return false }
         return !bundle.isHome(path)
     }
 
     /// The bundle's own entry code: its sources in its home folder (all its sources when none is).
-    static func entryFiles(of bundle: Artifacts.Bundle) -> [String] {
+    static func entryFiles(of bundle: AppBundle) -> [String] {
         let home = bundle.sourceFiles.filter(bundle.isHome)
         return home.isEmpty ? bundle.sourceFiles : home
     }
@@ -278,7 +278,7 @@ public enum SourceEvidence {
 
 /// A target's build settings as a scanner needs them.
 enum BuildContext {
-    static func context(of bundle: Artifacts.Bundle?) -> SourceScanContext {
+    static func context(of bundle: AppBundle?) -> SourceScanContext {
         guard let s = bundle?.buildSettings, !s.isEmpty else { return SourceScanContext() }
         var conditions = Set<String>()
         var complete = true

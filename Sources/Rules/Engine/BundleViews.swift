@@ -12,7 +12,7 @@ public struct BundleViews: Sendable {
     /// `InfoPlist.xcstrings` catalogs.
     public let localizedPurposeStrings: [LocalizedPurposeString]
 
-    public init(_ bundle: Artifacts.Bundle) {
+    public init(_ bundle: AppBundle) {
         declaredPurposeStrings = PurposeStrings.declared(in: bundle).map {
             DeclaredPurposeString(key: $0.key, value: $0.value, location: $0.location)
         }

@@ -7,7 +7,7 @@ import Artifacts
 struct EmbeddingChains {
     static let hostKinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp]
 
-    private var chains: [String: [Artifacts.Bundle]] = [:]
+    private var chains: [String: [AppBundle]] = [:]
 
     init(_ product: Product) {
         let byID = Dictionary(product.bundles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -24,10 +24,10 @@ struct EmbeddingChains {
     }
 
     /// The bundle named and its embedders, innermost first (empty for an unknown name).
-    func chain(of name: String) -> [Artifacts.Bundle] { chains[name] ?? [] }
+    func chain(of name: String) -> [AppBundle] { chains[name] ?? [] }
 
     /// The host whose process runs the bundle's code, if the chain reaches one.
-    func host(of name: String) -> Artifacts.Bundle? {
+    func host(of name: String) -> AppBundle? {
         chain(of: name).last.flatMap { Self.hostKinds.contains($0.kind) ? $0 : nil }
     }
 }

@@ -99,7 +99,7 @@ public struct RuleContext: Sendable {
     }
 
     /// Each bundle with its views.
-    public var bundles: [(bundle: Artifacts.Bundle, views: BundleViews)] {
+    public var bundles: [(bundle: AppBundle, views: BundleViews)] {
         Array(zip(product.bundles, views))
     }
 }

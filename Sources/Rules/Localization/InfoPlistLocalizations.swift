@@ -11,7 +11,7 @@ struct InfoPlistLocalizations {
     /// The files, for locations of language-level findings.
     var fileByLanguage: [String: String] = [:]
 
-    init(_ bundle: Artifacts.Bundle) {
+    init(_ bundle: AppBundle) {
         for file in bundle.localizations where file.kind == .infoPlistStrings && file.table == "InfoPlist" {
             guard let lang = file.language, let table = bundle.infoPlistStrings[lang] else { continue }
             fileByLanguage[lang] = file.path
@@ -32,7 +32,7 @@ struct InfoPlistLocalizations {
     var languages: [String] { byLanguage.keys.sorted() }
 
     /// The development language: translations are optional there (Info.plist is the fallback).
-    static func developmentLanguage(_ bundle: Artifacts.Bundle) -> String {
+    static func developmentLanguage(_ bundle: AppBundle) -> String {
         let v = bundle.resolvedInfoString("CFBundleDevelopmentRegion") ?? "en"
         let language = v.contains("$(") || v.isEmpty ? (bundle.buildSettings["DEVELOPMENT_LANGUAGE"]?.value ?? "en") : v
         return BundleConventions.legacyLanguageNames[language] ?? language
@@ -40,7 +40,7 @@ struct InfoPlistLocalizations {
 
     /// Whether every localized table of the bundle, the development language's included, has a
     /// value for `key`: then the Info.plist value is never shown.
-    static func everyTableTranslates(_ key: String, in bundle: Artifacts.Bundle, valid: (String) -> Bool) -> Bool {
+    static func everyTableTranslates(_ key: String, in bundle: AppBundle, valid: (String) -> Bool) -> Bool {
         var languages = Set<String>()
         for file in bundle.localizations where file.kind == .infoPlistStrings && file.table == "InfoPlist" {
             guard let lang = file.language, let table = bundle.infoPlistStrings[lang] else { return false }

@@ -65,7 +65,7 @@ public struct LocalizedPurposeStringWithoutKeyRule: Rule {
         var out: [Finding] = []
         // Which bundles load each InfoPlist table: a table shared with a bundle that declares
         // the key is that bundle's translation.
-        var sharers: [String: [Artifacts.Bundle]] = [:]
+        var sharers: [String: [AppBundle]] = [:]
         for b in context.product.bundles {
             for f in b.localizations where f.kind == .infoPlistStrings { sharers[f.path, default: []].append(b) }
         }

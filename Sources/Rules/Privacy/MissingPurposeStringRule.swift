@@ -183,7 +183,7 @@ public struct MissingPurposeStringRule: Rule {
     /// rationale): its binaries, its own sources in its folder, and linked or embedded code its
     /// own code names. Other linked code, frameworks' own sources and the bundle's sources
     /// outside its folder may never run in it, or be stripped by the linker.
-    func isDirect(_ u: Usage, host: Artifacts.Bundle) -> Bool {
+    func isDirect(_ u: Usage, host: AppBundle) -> Bool {
         switch u.location {
         case .binary: return true
         case .source(let path, _, _):

@@ -48,7 +48,7 @@ struct PurposeKeyUse {
 
     /// The iOS deployment target when it is known and a version number (nil for watch apps and
     /// non-iOS targets, whose versions count differently, and for unresolved settings).
-    static func iOSDeploymentTarget(_ bundle: Artifacts.Bundle) -> String? {
+    static func iOSDeploymentTarget(_ bundle: AppBundle) -> String? {
         guard bundle.kind != .watchApp, bundle.sourcePlatform ?? "iOS" == "iOS",
               let v = bundle.minimumOSVersion, v.first?.isNumber == true else { return nil }
         return v
@@ -63,7 +63,7 @@ struct PurposeKeyUse {
     /// False only when iOS reads the key on no OS version the bundle supports: a legacy key in a
     /// bundle whose iOS deployment target is known and at or above the version that replaced it.
     /// An unknown target counts as possibly old (the key may be read).
-    static func isRead(_ key: String, by bundle: Artifacts.Bundle) -> Bool {
+    static func isRead(_ key: String, by bundle: AppBundle) -> Bool {
         if !existsOnPlatform(key, of: bundle) { return false }
         guard let since = replacedSince(key), let target = iOSDeploymentTarget(bundle) else { return true }
         return VersionOrder.compare(target, since) == .orderedAscending
@@ -72,7 +72,7 @@ struct PurposeKeyUse {
     /// False when a project target's platform has no such prompt: NSLocationUsageDescription
     /// (macOS) in an iOS target, Face ID keys in a tvOS one. Targets built for Mac Catalyst
     /// read macOS keys too; bundles whose platform is unknown (built apps, folders) keep every key.
-    static func existsOnPlatform(_ key: String, of bundle: Artifacts.Bundle) -> Bool {
+    static func existsOnPlatform(_ key: String, of bundle: AppBundle) -> Bool {
         guard let platform = bundle.sourcePlatform.flatMap(ApplePlatform.init(rawValue:)),
               let resource = ProtectedResourceCatalog.standard.resource(forKey: key) else { return true }
         if resource.platforms.contains(platform) { return true }
@@ -82,12 +82,12 @@ struct PurposeKeyUse {
 
     /// Whether missing_purpose_string reports `key` missing for this bundle's code: definite,
     /// shipping evidence for that very key.
-    func definitelyUses(_ key: String, in bundle: Artifacts.Bundle) -> Bool {
+    func definitelyUses(_ key: String, in bundle: AppBundle) -> Bool {
         definiteKeys[bundle.name]?.contains(key) == true
     }
 
     /// Whether definite evidence of the bundle's code uses any key of `key`'s family.
-    func usesDefinitely(family key: String, in bundle: Artifacts.Bundle) -> Bool {
+    func usesDefinitely(family key: String, in bundle: AppBundle) -> Bool {
         !(definiteKeys[bundle.name] ?? []).isDisjoint(with: Self.family(of: key))
     }
 
@@ -100,22 +100,22 @@ struct PurposeKeyUse {
     }
 
     /// Keys the shipping code of a bundle (with the frameworks it embeds) uses.
-    func usedKeys(in bundle: Artifacts.Bundle) -> Set<String> { usedKeys[bundle.name] ?? [] }
+    func usedKeys(in bundle: AppBundle) -> Set<String> { usedKeys[bundle.name] ?? [] }
 
     /// Whether Preflight saw any code of the bundle at all.
-    static func sawCode(_ bundle: Artifacts.Bundle) -> Bool {
+    static func sawCode(_ bundle: AppBundle) -> Bool {
         !bundle.sourceFiles.isEmpty || !bundle.linkedCode.isEmpty || bundle.binaries.contains { $0.macho != nil }
     }
 
     /// Whether the bundle's code uses the resource `key` guards (any key of its family).
-    func codeUse(of key: String, in bundle: Artifacts.Bundle) -> CodeUse {
+    func codeUse(of key: String, in bundle: AppBundle) -> CodeUse {
         if !usedKeys(in: bundle).isDisjoint(with: Self.family(of: key)) { return .used }
         return Self.sawCode(bundle) && !product.usesExternalCode ? .notUsed : .unknown
     }
 
     /// Whether the bundle's users may ever see the prompt of `key`: iOS reads the key for the
     /// bundle's deployment target, and its code uses the resource or could not be seen whole.
-    func mayPrompt(_ key: String, in bundle: Artifacts.Bundle) -> Bool {
+    func mayPrompt(_ key: String, in bundle: AppBundle) -> Bool {
         ProtectedResourceCatalog.keysWithoutPrompt[key] == nil && Self.isRead(key, by: bundle) && codeUse(of: key, in: bundle) != .notUsed
     }
 }

@@ -12,7 +12,7 @@ enum PurposeStrings {
     }
 
     /// Every purpose string a bundle declares, as the built Info.plist will have it.
-    static func declared(in bundle: Artifacts.Bundle) -> [(key: String, value: String?, location: FileLocation)] {
+    static func declared(in bundle: AppBundle) -> [(key: String, value: String?, location: FileLocation)] {
         bundle.infoKeys.filter(isPurposeKey).compactMap { key in
             guard let v = bundle.infoValue(key) else { return nil }
             // Point at the value (what is wrong), else at the key or the generating build setting.
@@ -23,7 +23,7 @@ enum PurposeStrings {
 
     /// Localized values from every `InfoPlist.strings` table and `InfoPlist.xcstrings` catalog
     /// of the bundle (read them through `BundleViews`, computed once per bundle).
-    static func localized(in bundle: Artifacts.Bundle) -> [(language: String, key: String, value: String, location: FileLocation)] {
+    static func localized(in bundle: AppBundle) -> [(language: String, key: String, value: String, location: FileLocation)] {
         var out: [(String, String, String, FileLocation)] = []
         for file in bundle.localizations where file.kind == .infoPlistStrings {
             guard let lang = file.language, let table = bundle.infoPlistStrings[lang] else { continue }

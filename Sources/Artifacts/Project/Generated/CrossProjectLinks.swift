@@ -13,7 +13,7 @@ enum CrossProjectLinks {
         var bundleNames: [String]
     }
 
-    static func apply(_ loaded: [Loaded], to bundles: inout [Bundle]) {
+    static func apply(_ loaded: [Loaded], to bundles: inout [AppBundle]) {
         let byFolder = Dictionary(loaded.map { ($0.project.directory, $0) }, uniquingKeysWith: { a, _ in a })
         let bundleIndex = Dictionary(bundles.indices.map { (bundles[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
         let embeddable: Set<BundleKind> = [.appExtension, .watchApp, .appClip, .framework]

@@ -7,7 +7,7 @@ import Formats
 /// committed, is what the build uses).
 enum GeneratedProjectLoader {
     struct Result {
-        var bundles: [Bundle] = []
+        var bundles: [AppBundle] = []
         var problems: [LoadProblem] = []
         var specs: [String] = []
         var usesExternalCode = false

@@ -55,8 +55,8 @@ public struct SettingValue: Sendable, Equatable {
 }
 
 /// One bundle of a product: the app, an extension, a framework, a resource bundle or, in a
-/// project, a target's product. Loaders fill in paths; `BundleContentLoader` parses files.
-public struct Bundle: Sendable {
+/// project, a target's product. Loaders fill in paths; `ContentLoader` parses files.
+public struct AppBundle: Sendable {
     public var name: String
     public var kind: BundleKind
     /// The bundle folder (built apps) or the target's folder (projects), relative to the input.
@@ -120,7 +120,7 @@ public struct Bundle: Sendable {
     }
 }
 
-extension Bundle {
+extension AppBundle {
     /// The value of an Info.plist key as the built app will have it: the file's value, else the
     /// value generated from an `INFOPLIST_KEY_*` build setting.
     public func infoValue(_ key: String) -> InfoValue? {
