@@ -55,60 +55,61 @@ public struct SettingValue: Sendable, Equatable {
 }
 
 /// One bundle of a product: the app, an extension, a framework, a resource bundle or, in a
-/// project, a target's product. Loaders fill in paths; `ContentLoader` parses files.
+/// project, a target's product. Loaders fill in paths; `ContentLoader` parses files. Only this
+/// module's loaders set its properties: to evidence, rules and reporters it is an immutable value.
 public struct AppBundle: Sendable {
-    public var name: String
-    public var kind: BundleKind
+    public internal(set) var name: String
+    public internal(set) var kind: BundleKind
     /// The bundle folder (built apps) or the target's folder (projects), relative to the input.
-    public var path: String
+    public internal(set) var path: String
     /// Names this bundle in its product, unique and stable whatever the display names: the
     /// bundle folder in a built app, `<project>#<target id>` in a project, the Info.plist's
     /// path in a plain folder. Other bundles and the evidence refer to it by this, never by
     /// name (names of targets in several projects are made unique by suffixes).
-    public var id: String
+    public internal(set) var id: String
     /// The `id` of the bundle that contains or embeds this one.
-    public var parentID: String?
+    public internal(set) var parentID: String?
 
-    public var infoPlistPath: String?
-    public var infoPlist: PlistFile?
+    public internal(set) var infoPlistPath: String?
+    public internal(set) var infoPlist: PlistFile?
     /// Set when the Info.plist is run through the C preprocessor (`INFOPLIST_PREPROCESS`), with
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`; source folders without a project use an empty set.
-    public var infoPlistPreprocessorDefinitions: [String: String]?
+    public internal(set) var infoPlistPreprocessorDefinitions: [String: String]?
     /// Keys Xcode generates into the Info.plist from `INFOPLIST_KEY_*` build settings.
-    public var generatedInfoPlistKeys: [String: SettingValue] = [:]
+    public internal(set) var generatedInfoPlistKeys: [String: SettingValue] = [:]
 
-    public var entitlementsPath: String?
-    public var entitlements: PlistFile?
+    public internal(set) var entitlementsPath: String?
+    public internal(set) var entitlements: PlistFile?
     /// Where the entitlements came from: a code signature or a `.entitlements` file.
-    public var entitlementsSource: String?
+    public internal(set) var entitlementsSource: String?
 
-    public var privacyManifestPaths: [String] = []
-    public var privacyManifests: [PlistFile] = []
+    public internal(set) var privacyManifestPaths: [String] = []
+    public internal(set) var privacyManifests: [PlistFile] = []
 
-    public var localizations: [LocalizedFile] = []
+    public internal(set) var localizations: [LocalizedFile] = []
 
     /// Parsed `InfoPlist.strings` tables by language (what the permission prompts show).
-    public var infoPlistStrings: [String: StringsTable] = [:]
+    public internal(set) var infoPlistStrings: [String: StringsTable] = [:]
     /// Parsed string catalogs (`.xcstrings`, projects only) by path.
-    public var stringCatalogs: [String: StringCatalog] = [:]
+    public internal(set) var stringCatalogs: [String: StringCatalog] = [:]
 
-    public var provisioningProfilePath: String?
-    public var provisioningProfile: ProvisioningProfile?
+    public internal(set) var provisioningProfilePath: String?
+    public internal(set) var provisioningProfile: ProvisioningProfile?
 
     /// `CFBundleExecutable` resolved to a path (built apps).
-    public var executablePath: String?
+    public internal(set) var executablePath: String?
     /// Mach-O files of this bundle: its executable, plus loose dylibs.
-    public var binaryPaths: [String] = []
-    public var binaries: [BinaryFile] = []
+    public internal(set) var binaryPaths: [String] = []
+    public internal(set) var binaries: [BinaryFile] = []
     /// Source files the target compiles itself (projects), relative to the input.
-    public var sourceFiles: [String] = []
+    public internal(set) var sourceFiles: [String] = []
     /// The rest of the target's code closure (projects): framework and static-library targets,
     /// local packages and pods it links or embeds, transitively, each with its files.
-    public var linkedCode: [CodeLink] = []
+    public internal(set) var linkedCode: [CodeLink] = []
     /// Resolved build settings of the shipping configuration (projects).
-    public var buildSettings: [String: SettingValue] = [:]
+    public internal(set) var buildSettings: [String: SettingValue] = [:]
     /// Identifier from the build settings when the Info.plist uses `$(PRODUCT_BUNDLE_IDENTIFIER)`.
-    public var settingsIdentifier: String?
+    public internal(set) var settingsIdentifier: String?
 
     /// `id` defaults to the path and name (enough for bundles made by hand).
     public init(name: String, kind: BundleKind, path: String, id: String? = nil, parentID: String? = nil) {

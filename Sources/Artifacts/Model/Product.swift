@@ -7,19 +7,20 @@ public enum ProductKind: String, Sendable, Codable {
 
 /// Everything Preflight loaded from one input: its bundles, and the problems met while
 /// loading that rules turn into findings.
+/// Built by the loaders of this module; every other module reads it as an immutable value.
 public struct Product: Sendable {
-    public var kind: ProductKind
+    public internal(set) var kind: ProductKind
     /// The input as the user named it.
-    public var input: String
-    public var bundles: [AppBundle]
-    public var problems: [LoadProblem]
+    public internal(set) var input: String
+    public internal(set) var bundles: [AppBundle]
+    public internal(set) var problems: [LoadProblem]
     /// Xcode projects found (project inputs only), as paths relative to the input.
-    public var projects: [String]
+    public internal(set) var projects: [String]
     /// True when the input uses code Preflight cannot read: CocoaPods, Carthage, remote Swift
     /// packages or prebuilt frameworks in a project; such code may use any API.
-    public var usesExternalCode = false
+    public internal(set) var usesExternalCode = false
     /// Mach-O files given directly (not inside a bundle).
-    public var looseBinaries: [BinaryFile] = []
+    public internal(set) var looseBinaries: [BinaryFile] = []
 
     public init(kind: ProductKind, input: String, bundles: [AppBundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {
         self.kind = kind
