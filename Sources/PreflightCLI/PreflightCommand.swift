@@ -35,3 +35,17 @@ func emit(_ text: String, to output: String?) throws {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
+
+/// Appends to a file (GitHub's step summary is one file every step adds to).
+func append(_ text: String, to path: String) throws {
+    guard let handle = FileHandle(forWritingAtPath: path) ?? {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    }() else {
+        printError("cannot write \(path)")
+        throw Exit.failure
+    }
+    defer { try? handle.close() }
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+}

@@ -61,6 +61,14 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to a file instead of standard output.")
     var output: String?
 
+    @Option(name: .customLong("report"), help: ArgumentHelp("A report in a format, to a file or (without a path) standard output; repeatable, several formats in one run. Replaces --format and --output.", valueName: "format[:path]"))
+    var reports: [String] = []
+
+    /// The reports to write: `--report`s, else the one `--format`/`--output` give.
+    var requests: [ReportRequest] {
+        reports.isEmpty ? [ReportRequest(format: format, path: output)] : reports.map(ReportRequest.init(parsing:))
+    }
+
     @Option(name: .customLong("fail-on"), help: "Exit with 2 when a finding is at or above this severity: error, warning or note.")
     var failOn: Severity?
 
@@ -80,7 +88,12 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one path to scan") }
-        guard Reporters.reporter(format) != nil else { throw ValidationError(UnknownFormat(format: format).description) }
+        for request in requests where Reporters.reporter(request.format) == nil {
+            throw ValidationError(UnknownFormat(format: request.format).description)
+        }
+        guard requests.filter({ $0.path == nil }).count <= 1 else {
+            throw ValidationError("only one report can go to standard output; give the others a path (--report json:out.json)")
+        }
         for id in disabled + enabled + only where RuleRegistry.rule(id) == nil {
             throw ValidationError("unknown rule '\(id)'; `preflight rules` lists them")
         }
@@ -99,8 +112,15 @@ struct ScanCommand: ParsableCommand {
             printError(failure.message)
             throw Exit.failure
         }
-        let colored = output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        try emit(try report.render(format: format, options: ReportOptions(colored: colored)), to: output)
+        for request in requests {
+            let colored = request.path == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            try emit(try report.render(format: request.format, options: ReportOptions(colored: colored)), to: request.path)
+        }
+        // In a GitHub Actions job, the annotations come with a summary of the run.
+        if requests.contains(where: { $0.format == GitHubActionsReporter.identifier }),
+           let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            try append(try report.render(format: MarkdownReporter.identifier), to: summary)
+        }
         if report.exitStatus == .findings { throw Exit.findings }
     }
 }

@@ -61,6 +61,29 @@ extension ScanResult {
     }
 }
 
+/// One report a run writes: a format of the registry, to a file or (nil) standard output.
+public struct ReportRequest: Sendable, Equatable {
+    public var format: String
+    public var path: String?
+
+    public init(format: String, path: String? = nil) {
+        self.format = format
+        self.path = path
+    }
+
+    /// `FORMAT` or `FORMAT:PATH` (the path may itself hold colons).
+    public init(parsing spec: String) {
+        if let colon = spec.firstIndex(of: ":") {
+            format = String(spec[..<colon])
+            let rest = String(spec[spec.index(after: colon)...])
+            path = rest.isEmpty ? nil : rest
+        } else {
+            format = spec
+            path = nil
+        }
+    }
+}
+
 /// How a run ends: 0 no findings at or above the threshold, 2 findings at or above it,
 /// 1 an input could not be read, 64 a usage error.
 public enum ExitStatus: Int32, Sendable {

@@ -20,13 +20,15 @@ final class CLITests: XCTestCase {
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ args: [String], cwd: URL? = nil) throws -> Run {
+    static func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
         p.currentDirectoryURL = cwd ?? FileManager.default.temporaryDirectory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        env["GITHUB_STEP_SUMMARY"] = nil
+        env.merge(environment) { _, new in new }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

@@ -1,0 +1,67 @@
+import XCTest
+import TestSupport
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import Reports
+
+/// The demo app in every report format that has no golden of its own elsewhere, run from the
+/// repository's root as CI runs it (so paths are relative), and several reports in one run.
+final class ReporterGoldenTests: XCTestCase {
+    static let root = CLITests.packageRoot
+
+    func check(_ format: String, golden name: String) throws {
+        let r = try CLITests.run(["scan", "Examples/DemoApp", "--report", format], cwd: Self.root)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let url = GoldenTests.golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_GOLDENS"] == "1" {
+            try Data(r.stdout.utf8).write(to: url)
+            return
+        }
+        XCTAssertEqual(r.stdout, try String(contentsOf: url, encoding: .utf8), "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
+    }
+
+    func testMarkdown() throws { try check("markdown", golden: "demo-app.md") }
+    func testJUnit() throws { try check("junit", golden: "demo-app.junit.xml") }
+    func testGitHubActions() throws { try check("github", golden: "demo-app.github.txt") }
+
+    func testJUnitIsWellFormedXMLWithOneCasePerRuleAndBundle() throws {
+        let r = try CLITests.run(["scan", "Examples/DemoApp", "--report", "junit"], cwd: Self.root)
+        let doc = try XMLDocument(data: Data(r.stdout.utf8))
+        let cases = try doc.nodes(forXPath: "//testcase")
+        let failures = try doc.nodes(forXPath: "//testcase[failure]")
+        XCTAssertFalse(failures.isEmpty)
+        let names = cases.compactMap { ($0 as? XMLElement)?.attribute(forName: "classname")?.stringValue }
+        XCTAssertEqual(Set(names), ["preflight.DemoApp", "preflight.ShareExtension"])
+        let root = try XCTUnwrap(doc.rootElement())
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "\(cases.count)")
+        XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "\(failures.count)")
+    }
+
+    func testSeveralReportsInOneRunAndTheStepSummary() throws {
+        let dir = try Scratch.folder("reports")
+        let summary = dir.appendingPathComponent("summary.md")
+        try Data("earlier step\n".utf8).write(to: summary)
+        let json = dir.appendingPathComponent("out.json"), sarif = dir.appendingPathComponent("out.sarif")
+        let r = try CLITests.run(["scan", "Examples/DemoApp", "--report", "json:" + json.path, "--report", "sarif:" + sarif.path,
+                                  "--report", "github"], cwd: Self.root, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("::error file=Examples/DemoApp/"), r.stdout)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        XCTAssertTrue(try String(contentsOf: sarif, encoding: .utf8).contains("\"version\" : \"2.1.0\""))
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("earlier step\n# Preflight report\n"), "the summary is appended")
+    }
+
+    func testTwoReportsOnStandardOutputAreRefused() throws {
+        let r = try CLITests.run(["scan", "Examples/DemoApp", "--report", "json", "--report", "markdown"], cwd: Self.root)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("only one report can go to standard output"), r.stderr)
+    }
+
+    func testGitHubCommandEscaping() {
+        XCTAssertEqual(GitHubActionsReporter.data("50% done\nnext"), "50%25 done%0Anext")
+        XCTAssertEqual(GitHubActionsReporter.property("a:b,c"), "a%3Ab%2Cc")
+    }
+}
