@@ -7,7 +7,7 @@ public struct PreflightCommand: ParsableCommand {
         commandName: "preflight",
         abstract: "Audit an iOS app (.ipa, .app, .xcarchive or Xcode project) before App Review does.",
         version: PreflightScanner.version,
-        subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self],
+        subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self, BaselineCommand.self],
         defaultSubcommand: ScanCommand.self
     )
     public init() {}
@@ -36,16 +36,9 @@ func emit(_ text: String, to output: String?) throws {
     }
 }
 
-/// Appends to a file (GitHub's step summary is one file every step adds to).
+/// Adds a report to the end of a file that collects them (GitHub's step summary, which every
+/// step of a job adds to), through `emit`, the one place Preflight writes a file.
 func append(_ text: String, to path: String) throws {
-    guard let handle = FileHandle(forWritingAtPath: path) ?? {
-        FileManager.default.createFile(atPath: path, contents: nil)
-        return FileHandle(forWritingAtPath: path)
-    }() else {
-        printError("cannot write \(path)")
-        throw Exit.failure
-    }
-    defer { try? handle.close() }
-    handle.seekToEndOfFile()
-    handle.write(Data(text.utf8))
+    let earlier = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    try emit(earlier + text, to: path)
 }

@@ -81,6 +81,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("only"), help: "Run only this rule (repeatable).")
     var only: [String] = []
 
+    @Option(name: .customLong("baseline"), help: "Report only findings this baseline (written by `preflight baseline write`) does not accept.")
+    var baseline: String?
+
     @Flag(name: .customLong("include-tests"), help: "Report findings that concern only unit-test and UI-test targets (as warnings at most).")
     var includeTests = false
 
@@ -108,13 +111,28 @@ struct ScanCommand: ParsableCommand {
         if includeTests { config.includeTests = true }
 
         let report: ScanReport
-        do { report = try Pipeline.scan(paths, configuration: config) } catch let failure as InputFailure {
+        var accepted: Baseline?
+        if let baseline {
+            guard let data = FileManager.default.contents(atPath: baseline) else {
+                printError("cannot read baseline \(baseline)")
+                throw Exit.failure
+            }
+            do { accepted = try Baseline(data: data, path: baseline) } catch {
+                printError("\(error)")
+                throw Exit.failure
+            }
+        }
+        do { report = try Pipeline.scan(paths, configuration: config, baseline: accepted) } catch let failure as InputFailure {
             printError(failure.message)
             throw Exit.failure
         }
         for request in requests {
             let colored = request.path == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             try emit(try report.render(format: request.format, options: ReportOptions(colored: colored)), to: request.path)
+        }
+        if let baseline, !report.staleBaselineEntries.isEmpty {
+            let list = report.staleBaselineEntries.map { "\($0.rule)" + ($0.bundle.map { " in \($0)" } ?? "") + ($0.key.map { " (\($0))" } ?? "") }
+            FileHandle.standardError.write(Data("preflight: \(list.count) entr\(list.count == 1 ? "y" : "ies") of baseline \(baseline) no longer found (fixed? write the baseline again): \(list.joined(separator: ", "))\n".utf8))
         }
         // In a GitHub Actions job, the annotations come with a summary of the run.
         if requests.contains(where: { $0.format == GitHubActionsReporter.identifier }),

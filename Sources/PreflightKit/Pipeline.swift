@@ -8,15 +8,22 @@ import Rules
 /// gather evidence, run the rules, apply the configuration's policy (rules, severities, test
 /// targets, the exit threshold), and render the report with a reporter of the registry.
 public enum Pipeline {
-    /// Scans every input in order; the first one that cannot be read stops the run.
-    public static func scan(_ paths: [String], configuration: Configuration) throws -> ScanReport {
+    /// Scans every input in order; the first one that cannot be read stops the run. With a
+    /// baseline, findings it covers are left out and its stale entries are listed.
+    public static func scan(_ paths: [String], configuration: Configuration, baseline: Baseline? = nil) throws -> ScanReport {
         var results: [ScanResult] = []
         for path in paths {
             do { results.append(try PreflightScanner.scan(path, configuration: configuration)) } catch {
                 throw InputFailure(path: path, error: error)
             }
         }
-        return ScanReport(results: results, failOn: configuration.failOn)
+        var report = ScanReport(results: results, failOn: configuration.failOn)
+        if let baseline {
+            let filtered = baseline.filter(groups: results.map(\.findings))
+            for (i, findings) in filtered.new.enumerated() { report.results[i].findings = findings }
+            report.staleBaselineEntries = filtered.stale
+        }
+        return report
     }
 }
 
@@ -25,6 +32,8 @@ public struct ScanReport: Sendable {
     public var results: [ScanResult]
     /// Findings at or above this severity make the run fail (`--fail-on`).
     public var failOn: Severity
+    /// Baseline entries no finding of this run matched.
+    public var staleBaselineEntries: [Baseline.Entry] = []
 
     public init(results: [ScanResult], failOn: Severity) {
         self.results = results

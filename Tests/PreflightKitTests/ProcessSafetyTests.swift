@@ -54,7 +54,8 @@ final class ProcessSafetyTests: XCTestCase {
         XCTAssertEqual(forbiddenSwift, [], "the executable imports Swift APIs it must never call")
     }
 
-    /// The one file Preflight writes is the report the user names with `--output`.
+    /// The files Preflight writes are reports: those `--output` and `--report` name, and GitHub's
+    /// step summary when a job names one; all go through one function.
     func testOnlyTheOutputOptionWritesAFile() throws {
         let sources = CLITests.packageRoot.appendingPathComponent("Sources")
         var writers: [String] = []
