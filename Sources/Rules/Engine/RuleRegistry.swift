@@ -31,6 +31,7 @@ public enum RuleRegistry {
         UnknownLocalizedInfoKeyRule.self,
         InfoPlistStringsCaseRule.self,
         PurposeStringsNotLocalizedRule.self,
+        ATSMalformedKeyRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
