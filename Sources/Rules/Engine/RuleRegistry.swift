@@ -32,6 +32,8 @@ public enum RuleRegistry {
         InfoPlistStringsCaseRule.self,
         PurposeStringsNotLocalizedRule.self,
         ATSMalformedKeyRule.self,
+        ATSArbitraryLoadsRule.self,
+        ATSExceptionDomainRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

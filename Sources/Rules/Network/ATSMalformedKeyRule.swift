@@ -70,22 +70,10 @@ public struct ATSMalformedKeyRule: Rule {
                         note: "An app extension reads its own Info.plist's ATS keys."),
         ],
         nonTriggering: [
-            RuleExample(["App/Info.plist": ATSRuleSupport.plist("""
-                         \t<key>NSAllowsLocalNetworking</key>
-                         \t<true/>
-                         \t<key>NSExceptionDomains</key>
-                         \t<dict>
-                         \t\t<key>example.com</key>
-                         \t\t<dict>
-                         \t\t\t<key>NSIncludesSubdomains</key>
-                         \t\t\t<true/>
-                         \t\t\t<key>NSRequiresCertificateTransparency</key>
-                         \t\t\t<true/>
-                         \t\t\t<key>NSExceptionMinimumTLSVersion</key>
-                         \t\t\t<string>TLSv1.3</string>
-                         \t\t</dict>
-                         \t</dict>
-                         """)]),
+            RuleExample(["App/Info.plist": ATSRuleSupport.plist("\t<key>NSAllowsLocalNetworking</key>\n\t<true/>\n" + ATSRuleSupport.domains([
+                ("example.com", "<key>NSIncludesSubdomains</key><true/><key>NSRequiresCertificateTransparency</key><true/>"
+                    + "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string>"),
+            ]))]),
             RuleExample(["App/Info.plist": plistXML("<key>NSAllowsArbitraryLoads</key><true/>")],
                         note: "Outside NSAppTransportSecurity the key means nothing to ATS; other rules look at Info.plist keys."),
         ])
