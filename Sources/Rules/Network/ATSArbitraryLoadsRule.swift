@@ -48,6 +48,10 @@ public struct ATSArbitraryLoadsRule: Rule {
             RuleExample(["Share/Info.plist": ATSRuleSupport.plist("\t<key>NSAllowsArbitraryLoads</key>\n\t↓<true/>\n\t<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t↓<true/>",
                                                                   before: "<key>NSExtension</key>\n<dict/>\n<key>MinimumOSVersion</key>\n<string>9.0</string>\n")],
                         note: "An extension that still supports iOS 9: wide open there, web views only on iOS 10+."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "9.0"]),
+                         "App/Info.plist": ATSRuleSupport.plist("\t<key>NSAllowsArbitraryLoads</key>\n\t↓<true/>\n\t<key>NSAllowsLocalNetworking</key>\n\t<true/>")],
+                        kind: .project,
+                        note: "A project whose deployment target is iOS 9: Apple's compatibility pattern, still wide open on iOS 9."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": ATSRuleSupport.plist("\t<key>NSAllowsLocalNetworking</key>\n\t<true/>")],
