@@ -54,4 +54,15 @@ final class ATSRulesTests: XCTestCase {
                 + ATSRuleSupport.domains([("api.example.com", "")]))])
         XCTAssertEqual(found, [], "NSAllowsArbitraryLoads is silenced on iOS 10+, so the empty entry changes nothing")
     }
+
+    func testPinnedIdentitiesMustBeSHA256Digests() throws {
+        XCTAssertTrue(ATSPinnedDomainsRule.isSHA256Base64("n5EWH0NDPkmm3m22gNefYBWfLkrJFyYhoShGQoFYRAs="))
+        XCTAssertFalse(ATSPinnedDomainsRule.isSHA256Base64("EfatjsUqKYSrqv18O1FlA3hcIHI="), "a SHA-1 digest")
+        XCTAssertFalse(ATSPinnedDomainsRule.isSHA256Base64("n5EWH0NDPkmm3m22gNefYBWfLkrJFyYhoShGQoFYRAs"), "padding missing")
+        XCTAssertFalse(ATSPinnedDomainsRule.isSHA256Base64(String(repeating: "!", count: 44)))
+        let found = try messages(ATSMalformedKeyRule.self, ["App/Info.plist": ATSRuleSupport.plist(ATSPinnedDomainsRule.pinned(
+            "<key>NSPinnedLeafIdentities</key><array><dict><key>SPKI-SHA256</key><string>x</string></dict></array>"))])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.hasSuffix("did you mean SPKI-SHA256-BASE64?") == true, "\(found)")
+    }
 }

@@ -34,6 +34,7 @@ public enum RuleRegistry {
         ATSMalformedKeyRule.self,
         ATSArbitraryLoadsRule.self,
         ATSExceptionDomainRule.self,
+        ATSPinnedDomainsRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -94,13 +94,16 @@ public enum ATSKeys {
         all.first { $0.key == key && $0.level == level }
     }
 
-    /// The closest known key to a misspelled one: the same letters in another case, else a
-    /// key at most a quarter of its length (and at least two) edits away; keys at `level` first.
+    /// The closest known key to a misspelled one: the same letters in another case, a key it
+    /// is the start of, else a key at most a quarter of its length (and at least two) edits
+    /// away; keys at `level` first.
     public static func suggestion(for key: String, at level: ATSKeyLevel) -> String? {
         guard key.count <= 80 else { return nil }
         let candidates = all.filter { $0.level == level && $0.status == .current }.map(\.key)
             + all.filter { $0.level != level && $0.status == .current }.map(\.key)
         if let same = candidates.first(where: { $0.lowercased() == key.lowercased() }) { return same }
+        // A truncated key (`SPKI-SHA256` for `SPKI-SHA256-BASE64`).
+        if key.count >= 8, let longer = candidates.first(where: { $0.lowercased().hasPrefix(key.lowercased()) }) { return longer }
         var best: (key: String, distance: Int)?
         for candidate in candidates {
             let d = editDistance(key, candidate)
@@ -183,6 +186,8 @@ public struct ATSPinnedDomain: Sendable, Equatable {
     /// Nil when the key is absent (or not an array).
     public var caIdentities: [ATSPinnedIdentity]?
     public var leafIdentities: [ATSPinnedIdentity]?
+    /// Where each identity array's value starts, by key.
+    public var arrayPositions: [String: SourcePosition] = [:]
 }
 
 /// Something wrong with how a key is written.
@@ -348,8 +353,12 @@ public struct ATSConfiguration: Sendable, Equatable {
             let keyPath = path + "." + e.key
             switch e.key {
             case ATSKeys.includesSubdomains: domain.includesSubdomains = boolean(e, keyPath)
-            case ATSKeys.pinnedCAIdentities: domain.caIdentities = identities(e, keyPath)
-            case ATSKeys.pinnedLeafIdentities: domain.leafIdentities = identities(e, keyPath)
+            case ATSKeys.pinnedCAIdentities:
+                domain.caIdentities = identities(e, keyPath)
+                domain.arrayPositions[e.key] = e.value.position
+            case ATSKeys.pinnedLeafIdentities:
+                domain.leafIdentities = identities(e, keyPath)
+                domain.arrayPositions[e.key] = e.value.position
             default: unknown(e, keyPath, at: .pinnedDomain)
             }
         }
