@@ -152,13 +152,7 @@ public struct ATSPolicy: Sendable {
         if generation == .iOS10AndLater, Self.isLocal(host) { return .off(.localNetwork) }
         if let domain = exceptionDomain(for: host) {
             // iOS 9 cannot make an exception for an IP address (rule 6); the entry is inert there.
-            if !(generation == .iOS9 && Self.isIPAddress(host)) {
-                return ATSDecision(enforced: true, allowsInsecureHTTP: domain.allowsInsecureHTTPLoads?.value ?? false,
-                                   minimumTLS: domain.minimumTLSVersion?.value ?? .tls12,
-                                   requiresForwardSecrecy: domain.requiresForwardSecrecy?.value ?? true,
-                                   requiresCertificateTransparency: domain.requiresCertificateTransparency?.value ?? false,
-                                   source: .exceptionDomain(domain.name))
-            }
+            if !(generation == .iOS9 && Self.isIPAddress(host)) { return Self.decision(of: domain) }
         }
         guard let c = configuration else { return .defaults }
         if arbitraryLoadsInForce(on: generation) { return .off(.globalKey(ATSKeys.allowsArbitraryLoads)) }
@@ -174,6 +168,15 @@ public struct ATSPolicy: Sendable {
             }
         }
         return .defaults
+    }
+
+    /// What an exception domain's dictionary requires of the hosts it governs (rules 1, 7).
+    public static func decision(of domain: ATSExceptionDomain) -> ATSDecision {
+        ATSDecision(enforced: true, allowsInsecureHTTP: domain.allowsInsecureHTTPLoads?.value ?? false,
+                    minimumTLS: domain.minimumTLSVersion?.value ?? .tls12,
+                    requiresForwardSecrecy: domain.requiresForwardSecrecy?.value ?? true,
+                    requiresCertificateTransparency: domain.requiresCertificateTransparency?.value ?? false,
+                    source: .exceptionDomain(domain.name))
     }
 
     /// Whether a plain `http://` load of `host` goes through.
