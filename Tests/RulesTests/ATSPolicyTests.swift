@@ -193,4 +193,17 @@ final class ATSPolicyTests: XCTestCase {
         XCTAssertEqual(c.issues.map(\.kind), [.wrongType(expected: .dictionary, found: "boolean")])
         XCTAssertFalse(ATSPolicy(configuration: c, deploymentTarget: 15).allowsInsecureHTTP(to: "example.com"))
     }
+
+    func testAHostileConfigurationStaysLinearAndBounded() {
+        // 200,000 unknown keys (one written twice) and 200,000 exception domains.
+        var entries = (0..<200_000).map { PlistEntry(key: "NSAllowsArbitraryLoadz\($0)", value: PlistNode(.bool(true))) }
+        entries.append(PlistEntry(key: "NSAllowsArbitraryLoadz7", value: PlistNode(.bool(false))))
+        let domains = (0..<200_000).map { PlistEntry(key: "host\($0).example.com", value: PlistNode(.dictionary(PlistDictionary()))) }
+        entries.append(PlistEntry(key: "NSExceptionDomains", value: PlistNode(.dictionary(PlistDictionary(domains)))))
+        let start = Date()
+        let c = ATSConfiguration(node: PlistNode(.dictionary(PlistDictionary(entries))), location: FileLocation(path: "Info.plist"))
+        XCTAssertEqual(c.issues.count, ATSConfiguration.maximumIssues)
+        XCTAssertEqual(c.exceptionDomains.count, ATSConfiguration.maximumDomains)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+    }
 }

@@ -230,6 +230,8 @@ public struct ATSConfiguration: Sendable, Equatable {
 
     /// At most this many domains are read from each domain dictionary (hostile input).
     public static let maximumDomains = 2_000
+    /// At most this many issues are kept.
+    public static let maximumIssues = 1_000
 
     /// The bundle's configuration as the built app will have it; nil when it sets none.
     public init?(bundle: Artifacts.Bundle) {
@@ -241,7 +243,7 @@ public struct ATSConfiguration: Sendable, Equatable {
         self.location = location
         valuePosition = node.position
         guard let dict = node.dictionary else {
-            issues.append(ATSIssue(kind: .wrongType(expected: .dictionary, found: node.value.typeName), key: ATSKeys.root,
+            record(ATSIssue(kind: .wrongType(expected: .dictionary, found: node.value.typeName), key: ATSKeys.root,
                                    keyPath: ATSKeys.root, position: node.position ?? location.position))
             return
         }
@@ -253,7 +255,7 @@ public struct ATSConfiguration: Sendable, Equatable {
             case ATSKeys.allowsArbitraryLoadsInWebContent: allowsArbitraryLoadsInWebContent = boolean(entry, path)
             case ATSKeys.allowsLocalNetworking: allowsLocalNetworking = boolean(entry, path)
             case ATSKeys.allowsArbitraryLoadsInMedia:
-                issues.append(ATSIssue(kind: .deprecatedKey(current: ATSKeys.allowsArbitraryLoadsForMedia), key: entry.key, keyPath: path,
+                record(ATSIssue(kind: .deprecatedKey(current: ATSKeys.allowsArbitraryLoadsForMedia), key: entry.key, keyPath: path,
                                        position: entry.keyPosition))
                 allowsArbitraryLoadsInMedia = boolean(entry, path)
             case ATSKeys.exceptionDomains:
@@ -268,9 +270,17 @@ public struct ATSConfiguration: Sendable, Equatable {
     }
 
     /// Each key once, with its last value (what CoreFoundation keeps), in first-written order.
+    /// Linear: a hostile dictionary may hold millions of entries.
     static func lastEntries(_ dict: PlistDictionary) -> [PlistEntry] {
+        var last: [String: Int] = [:]
+        for (i, e) in dict.entries.enumerated() { last[e.key] = i }
         var seen = Set<String>()
-        return dict.entries.compactMap { seen.insert($0.key).inserted ? dict.entry($0.key) : nil }
+        return dict.entries.compactMap { e in seen.insert(e.key).inserted ? last[e.key].map { dict.entries[$0] } : nil }
+    }
+
+    /// Records an issue, up to `maximumIssues` (a hostile plist may hold millions of bad keys).
+    private mutating func record(_ issue: ATSIssue) {
+        if issues.count < Self.maximumIssues { issues.append(issue) }
     }
 
     private mutating func typed(_ entry: PlistEntry, _ path: String, _ type: ATSValueType) -> PlistNode? {
@@ -282,7 +292,7 @@ public struct ATSConfiguration: Sendable, Equatable {
         case .array: ok = entry.value.array != nil
         }
         if ok { return entry.value }
-        issues.append(ATSIssue(kind: .wrongType(expected: type, found: entry.value.value.typeName), key: entry.key, keyPath: path,
+        record(ATSIssue(kind: .wrongType(expected: type, found: entry.value.value.typeName), key: entry.key, keyPath: path,
                                position: entry.value.position ?? entry.keyPosition))
         return nil
     }
@@ -293,10 +303,11 @@ public struct ATSConfiguration: Sendable, Equatable {
     }
 
     private mutating func unknown(_ entry: PlistEntry, _ path: String, at level: ATSKeyLevel) {
+        guard issues.count < Self.maximumIssues else { return }
         let elsewhere = ATSKeys.all.first { $0.key == entry.key && $0.level != level }
         let kind: ATSIssue.Kind = elsewhere.map { .misplacedKey(belongsIn: $0.level) }
             ?? .unknownKey(suggestion: ATSKeys.suggestion(for: entry.key, at: level))
-        issues.append(ATSIssue(kind: kind, key: entry.key, keyPath: path, position: entry.keyPosition))
+        record(ATSIssue(kind: kind, key: entry.key, keyPath: path, position: entry.keyPosition))
     }
 
     private mutating func exceptionDomain(_ entry: PlistEntry, path: String) -> ATSExceptionDomain {
@@ -313,7 +324,7 @@ public struct ATSConfiguration: Sendable, Equatable {
                 continue
             }
             if fact.status == .legacy, let current = fact.currentName {
-                issues.append(ATSIssue(kind: .legacyKey(current: current), key: e.key, keyPath: keyPath, position: e.keyPosition))
+                record(ATSIssue(kind: .legacyKey(current: current), key: e.key, keyPath: keyPath, position: e.keyPosition))
             }
             switch fact.currentName ?? fact.key {
             case ATSKeys.includesSubdomains: domain.includesSubdomains = boolean(e, keyPath)
@@ -331,7 +342,7 @@ public struct ATSConfiguration: Sendable, Equatable {
                 if let s = typed(e, keyPath, .string)?.string {
                     version = TLSVersion(rawValue: s)
                     if version == nil {
-                        issues.append(ATSIssue(kind: .invalidValue(expected: TLSVersion.allCases.map(\.rawValue)), key: e.key, keyPath: keyPath,
+                        record(ATSIssue(kind: .invalidValue(expected: TLSVersion.allCases.map(\.rawValue)), key: e.key, keyPath: keyPath,
                                                position: e.value.position))
                     }
                 }
@@ -371,7 +382,7 @@ public struct ATSConfiguration: Sendable, Equatable {
         for (i, element) in elements.prefix(Self.maximumDomains).enumerated() {
             let elementPath = "\(path)[\(i)]"
             guard let dict = element.dictionary else {
-                issues.append(ATSIssue(kind: .wrongType(expected: .dictionary, found: element.value.typeName), key: entry.key, keyPath: elementPath,
+                record(ATSIssue(kind: .wrongType(expected: .dictionary, found: element.value.typeName), key: entry.key, keyPath: elementPath,
                                        position: element.position))
                 out.append(ATSPinnedIdentity(value: nil, keyPath: elementPath, position: element.position))
                 continue
