@@ -26,6 +26,8 @@ final class ATSRulesTests: XCTestCase {
         XCTAssertTrue(all.first?.contains("for every connection") == true, "\(all)")
         let web = try messages(ATSArbitraryLoadsRule.self, ["App/Info.plist": ATSRuleSupport.plist("<key>NSAllowsArbitraryLoadsInWebContent</key><true/>")])
         XCTAssertTrue(web.first?.contains("for web view connections") == true, "\(web)")
+        let beta = try messages(ATSArbitraryLoadsRule.self, ["App/Info.plist": ATSRuleSupport.plist("<key>NSAllowsArbitraryLoadsInMedia</key><true/>")])
+        XCTAssertTrue(beta.first?.contains("(if iOS still reads this iOS 10 beta spelling) for AVFoundation media connections") == true, "\(beta)")
     }
 
     func testDomainNameProblems() {

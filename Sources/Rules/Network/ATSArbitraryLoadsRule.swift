@@ -88,7 +88,8 @@ public struct ATSArbitraryLoadsRule: Rule {
 
     static func openMessage(_ bundle: String, key: String, kinds: [ATSConnectionKind]) -> String {
         let what = kinds.count == ATSConnectionKind.allCases.count ? "every connection" : kinds.map(\.rawValue).joined(separator: " and ") + " connections"
-        return "\(key) turns App Transport Security off in \(bundle) for \(what) to any domain not in NSExceptionDomains: plain HTTP and any TLS version are allowed; App Review asks for a justification"
+        let hedge = key == ATSKeys.allowsArbitraryLoadsInMedia ? " (if iOS still reads this iOS 10 beta spelling)" : ""
+        return "\(key) turns App Transport Security off in \(bundle)\(hedge) for \(what) to any domain not in NSExceptionDomains: plain HTTP and any TLS version are allowed; App Review asks for a justification"
     }
 
     static func overriddenMessage(_ bundle: Artifacts.Bundle, _ policy: ATSPolicy) -> String {
