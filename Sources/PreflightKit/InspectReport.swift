@@ -47,6 +47,7 @@ public enum InspectReport {
         d["languages"] = b.languages
         if !b.generatedInfoPlistKeys.isEmpty { d["generatedInfoPlistKeys"] = b.generatedInfoPlistKeys.keys.sorted() }
         if !b.sourceFiles.isEmpty { d["sourceFileCount"] = b.sourceFiles.count }
+        if let ats = ats(b) { d["ats"] = ats }
         d["binaries"] = b.binaries.map { binary($0, options: options) }
         return d
     }
@@ -116,6 +117,7 @@ public enum InspectReport {
             }
             if !b.languages.isEmpty { out += "  languages:   \(b.languages.joined(separator: ", "))\n" }
             if !b.sourceFiles.isEmpty { out += "  sources:     \(b.sourceFiles.count) files\n" }
+            out += atsText(b)
             for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
         }
         for f in product.looseBinaries { out += binaryText(f, indent: "", options: options) }

@@ -31,6 +31,10 @@ public enum RuleRegistry {
         UnknownLocalizedInfoKeyRule.self,
         InfoPlistStringsCaseRule.self,
         PurposeStringsNotLocalizedRule.self,
+        ATSMalformedKeyRule.self,
+        ATSArbitraryLoadsRule.self,
+        ATSExceptionDomainRule.self,
+        ATSPinnedDomainsRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
