@@ -6,7 +6,7 @@ import Rules
 /// does for hosts outside `NSExceptionDomains` per connection kind and iOS generation, and
 /// what each exception domain's dictionary requires. Only bundles that set `NSAppTransportSecurity`.
 extension InspectReport {
-    static func ats(_ b: Artifacts.Bundle) -> [String: Any]? {
+    static func ats(_ b: AppBundle) -> [String: Any]? {
         let policy = ATSPolicy(bundle: b)
         guard let c = policy.configuration else { return nil }
         var global: [String: Any] = [:]
@@ -25,7 +25,7 @@ extension InspectReport {
         return ["global": global, "exceptionDomains": domains, "pinnedDomains": c.pinnedDomains.map(\.name), "issueCount": c.issues.count]
     }
 
-    static func atsText(_ b: Artifacts.Bundle) -> String {
+    static func atsText(_ b: AppBundle) -> String {
         let policy = ATSPolicy(bundle: b)
         guard let c = policy.configuration else { return "" }
         var out = ""

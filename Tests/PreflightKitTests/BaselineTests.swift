@@ -13,6 +13,12 @@ final class BaselineTests: XCTestCase {
         return dir
     }
 
+    /// The text with `insert` after the first `<dict>` line (the Info.plist's root).
+    func afterRootDict(_ text: String, _ insert: String) -> String {
+        guard let r = text.range(of: "<dict>\n") else { return text }
+        return text.replacingCharacters(in: r, with: "<dict>\n" + insert)
+    }
+
     func edit(_ file: URL, _ change: (String) -> String) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         let changed = change(text)
@@ -29,7 +35,7 @@ final class BaselineTests: XCTestCase {
         // Unrelated edits: lines added above every finding of the app's Info.plist, the
         // project's targets listed in the other order.
         try edit(app.appendingPathComponent("DemoApp/Info.plist")) {
-            $0.replacingOccurrences(of: "<dict>\n", with: "<dict>\n\t<key>UIStatusBarHidden</key>\n\t<false/>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")
+            self.afterRootDict($0, "\t<key>UIStatusBarHidden</key>\n\t<false/>\n\t<key>UIRequiresFullScreen</key>\n\t<true/>\n")
         }
         try edit(app.appendingPathComponent("DemoApp.xcodeproj/project.pbxproj")) {
             $0.replacingOccurrences(of: "A70000000000000000000001 /* DemoApp */,\n\t\t\t\tA70000000000000000000002 /* ShareExtension */,",
@@ -42,7 +48,7 @@ final class BaselineTests: XCTestCase {
 
         // One new problem: a key written twice in the extension's Info.plist.
         try edit(app.appendingPathComponent("ShareExtension/Info.plist")) {
-            $0.replacingOccurrences(of: "<dict>\n", with: "<dict>\n\t<key>CFBundlePackageType</key>\n\t<string>XPC!</string>\n")
+            self.afterRootDict($0, "\t<key>CFBundlePackageType</key>\n\t<string>XPC!</string>\n")
         }
         var strict = Configuration()
         strict.failOn = .warning

@@ -1,5 +1,5 @@
 import XCTest
-import Artifacts
+@testable import Artifacts
 import Evidence
 @testable import Rules
 

@@ -92,7 +92,7 @@ public struct ATSArbitraryLoadsRule: Rule {
         return "\(key) turns App Transport Security off in \(bundle)\(hedge) for \(what) to any domain not in NSExceptionDomains: plain HTTP and any TLS version are allowed; App Review asks for a justification"
     }
 
-    static func overriddenMessage(_ bundle: Artifacts.Bundle, _ policy: ATSPolicy) -> String {
+    static func overriddenMessage(_ bundle: AppBundle, _ policy: ATSPolicy) -> String {
         let keys = policy.narrowerGlobalKeys.joined(separator: " and ")
         let base = "NSAllowsArbitraryLoads is ignored in \(bundle.name) on iOS 10 and later because \(keys) is present (whatever its value), so URLSession still requires HTTPS with TLS 1.2"
         guard openOnIOS9(policy) else { return base }

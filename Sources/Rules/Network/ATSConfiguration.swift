@@ -234,7 +234,7 @@ public struct ATSConfiguration: Sendable, Equatable {
     public static let maximumIssues = 1_000
 
     /// The bundle's configuration as the built app will have it; nil when it sets none.
-    public init?(bundle: Artifacts.Bundle) {
+    public init?(bundle: AppBundle) {
         guard let value = bundle.infoValue(ATSKeys.root) else { return nil }
         self.init(node: value.node, location: value.location)
     }

@@ -99,7 +99,7 @@ public struct ATSPolicy: Sendable {
         self.deploymentTarget = deploymentTarget
     }
 
-    public init(bundle: Artifacts.Bundle) {
+    public init(bundle: AppBundle) {
         self.init(configuration: ATSConfiguration(bundle: bundle), deploymentTarget: Self.majorVersion(bundle.minimumOSVersion))
     }
 

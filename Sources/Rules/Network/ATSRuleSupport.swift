@@ -9,7 +9,7 @@ enum ATSRuleSupport {
     static let kinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp]
 
     /// Each such bundle that configures ATS, with its effective policy.
-    static func configured(_ context: RuleContext) -> [(bundle: Artifacts.Bundle, configuration: ATSConfiguration, policy: ATSPolicy)] {
+    static func configured(_ context: RuleContext) -> [(bundle: AppBundle, configuration: ATSConfiguration, policy: ATSPolicy)] {
         context.product.bundles.compactMap { b in
             guard kinds.contains(b.kind) else { return nil }
             let policy = ATSPolicy(bundle: b)
@@ -24,7 +24,7 @@ enum ATSRuleSupport {
     }
 
     /// The deployment target as people write it, for messages.
-    static func target(_ bundle: Artifacts.Bundle) -> String {
+    static func target(_ bundle: AppBundle) -> String {
         bundle.minimumOSVersion.map { "iOS \($0)" } ?? "an unknown deployment target"
     }
 
