@@ -106,7 +106,7 @@ public struct ATSExceptionDomainRule: Rule {
         "eu", "us", "ca", "mx", "br", "com.br", "ar", "com.ar", "au", "com.au", "nz", "co.nz", "jp", "co.jp", "ne.jp", "kr", "co.kr",
         "cn", "com.cn", "hk", "com.hk", "tw", "com.tw", "in", "co.in", "sg", "com.sg", "za", "co.za", "tr", "com.tr",
         "github.io", "herokuapp.com", "appspot.com", "firebaseapp.com", "web.app", "azurewebsites.net", "cloudfront.net",
-        "amazonaws.com", "s3.amazonaws.com", "blogspot.com", "netlify.app", "vercel.app", "pages.dev", "workers.dev",
+        "s3.amazonaws.com", "blogspot.com", "netlify.app", "vercel.app", "pages.dev", "workers.dev",
     ]
 
     /// What is wrong with a domain string, and whether ATS can still match it.
