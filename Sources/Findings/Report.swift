@@ -24,19 +24,34 @@ public struct ScannedInput: Sendable {
     /// Where files of this input live, for absolute paths in Xcode output (nil for archives).
     public var rootDirectory: String?
     public var findings: [Finding]
+    /// Findings the configuration accepts on purpose, with its reasons.
+    public var suppressed: [SuppressedFinding]
 
-    public init(input: String, kind: String, bundles: [BundleSummary], rootDirectory: String?, findings: [Finding]) {
+    public init(input: String, kind: String, bundles: [BundleSummary], rootDirectory: String?, findings: [Finding],
+                suppressed: [SuppressedFinding] = []) {
         self.input = input
         self.kind = kind
         self.bundles = bundles
         self.rootDirectory = rootDirectory
         self.findings = findings
+        self.suppressed = suppressed
     }
 
     /// A path a person (or Xcode) can open: absolute for folders, `archive/entry` for archives.
     public func displayPath(_ file: String) -> String {
         if let root = rootDirectory { return root.hasSuffix("/") ? root + file : root + "/" + file }
         return input + "/" + file
+    }
+}
+
+/// A finding left out of the results by a suppression, and the reason the suppression gives.
+public struct SuppressedFinding: Sendable, Equatable {
+    public var finding: Finding
+    public var reason: String
+
+    public init(finding: Finding, reason: String) {
+        self.finding = finding
+        self.reason = reason
     }
 }
 

@@ -21,6 +21,8 @@ public struct Configuration: Sendable, Equatable {
     /// Keep findings that concern only unit-test and UI-test bundles (as warnings at most);
     /// by default they are dropped, since those bundles never ship.
     public var includeTests = false
+    /// Findings accepted on purpose, each with the reason reports show.
+    public var suppressions: [Suppression] = []
 
     public init() {}
 
@@ -48,56 +50,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static func parse(yaml: String, path: String = fileName) throws -> Configuration {
-        let node: Any?
-        do { node = try Yams.load(yaml: yaml) } catch {
-            throw Error(description: "\(path): invalid YAML: \(error)")
-        }
-        guard let dict = (node ?? [String: Any]()) as? [String: Any] else {
-            throw Error(description: "\(path): expected a mapping at the top level")
-        }
-        var c = Configuration()
-        let known = Set(RuleRegistry.all.map { $0.description.identifier })
-        func ruleList(_ key: String) throws -> Set<String> {
-            guard let v = dict[key] else { return [] }
-            guard let list = v as? [String] else { throw Error(description: "\(path): \(key) must be a list of rule identifiers") }
-            for id in list where RuleRegistry.rule(id) == nil {
-                throw Error(description: "\(path): \(key) names unknown rule '\(id)'")
-            }
-            return Set(list.map { RuleRegistry.rule($0)?.description.identifier ?? $0 })
-        }
-        for key in dict.keys where !["disabled_rules", "opt_in_rules", "only_rules", "severity", "limits", "fail_on", "configuration", "include_tests"].contains(key) {
-            throw Error(description: "\(path): unknown key '\(key)'")
-        }
-        c.disabledRules = try ruleList("disabled_rules")
-        c.enabledRules = try ruleList("opt_in_rules")
-        c.onlyRules = try ruleList("only_rules")
-        if let sev = dict["severity"] {
-            guard let map = sev as? [String: String] else { throw Error(description: "\(path): severity must map rule identifiers to error, warning or note") }
-            for (id, level) in map {
-                guard known.contains(id) || RuleRegistry.rule(id) != nil else { throw Error(description: "\(path): severity names unknown rule '\(id)'") }
-                guard let s = Severity(rawValue: level) else { throw Error(description: "\(path): severity of \(id) must be error, warning or note") }
-                c.severityOverrides[RuleRegistry.rule(id)!.description.identifier] = s
-            }
-        }
-        if let lim = dict["limits"] {
-            guard let map = lim as? [String: Int] else { throw Error(description: "\(path): limits must map limit names to integers") }
-            for (name, value) in map.sorted(by: { $0.key < $1.key }) {
-                do { try c.setLimit(name, to: value) } catch let e as Error { throw Error(description: "\(path): \(e.description)") }
-            }
-        }
-        if let f = dict["fail_on"] {
-            guard let s = f as? String, let sev = Severity(rawValue: s) else { throw Error(description: "\(path): fail_on must be error, warning or note") }
-            c.failOn = sev
-        }
-        if let cfg = dict["configuration"] {
-            guard let s = cfg as? String else { throw Error(description: "\(path): configuration must be a string") }
-            c.buildConfiguration = s
-        }
-        if let t = dict["include_tests"] {
-            guard let b = t as? Bool else { throw Error(description: "\(path): include_tests must be true or false") }
-            c.includeTests = b
-        }
-        return c
+        try ConfigurationFile(path: path).parse(yaml)
     }
 
     /// The rules this configuration runs.

@@ -66,7 +66,7 @@ extension ScanResult {
                          BundleSummary(name: $0.name, kind: $0.kind.rawValue, identifier: $0.identifier,
                                        path: $0.path, infoPlist: $0.infoPlistPath)
                      },
-                     rootDirectory: rootDirectory, findings: findings)
+                     rootDirectory: rootDirectory, findings: findings, suppressed: suppressed)
     }
 }
 

@@ -8,6 +8,8 @@ import SwiftSourceScan
 public struct ScanResult: Sendable {
     public var product: Product
     public var findings: [Finding]
+    /// Findings the configuration's suppressions accept, with their reasons.
+    public var suppressed: [SuppressedFinding] = []
     /// The input's folder on disk (nil for archives and single files).
     public var rootDirectory: String?
 
@@ -50,7 +52,15 @@ public enum PreflightScanner {
         findings = mergeSharedFileFindings(findings)
         findings = applyTestTargetPolicy(findings, product: loaded.product, includeTests: configuration.includeTests)
         findings.sort(by: order)
-        return ScanResult(product: loaded.product, findings: findings, rootDirectory: nil)
+        var suppressed: [SuppressedFinding] = []
+        if !configuration.suppressions.isEmpty {
+            findings = findings.filter { f in
+                guard let s = configuration.suppressions.first(where: { $0.matches(f) }) else { return true }
+                suppressed.append(SuppressedFinding(finding: f, reason: s.reason))
+                return false
+            }
+        }
+        return ScanResult(product: loaded.product, findings: findings, suppressed: suppressed, rootDirectory: nil)
     }
 
     /// Targets that share one Info.plist or strings file (an app built as several flavours)

@@ -14,7 +14,9 @@ public enum JSONReporter: Reporter {
         var inputs: [InputInfo]?
         var bundles: [BundleInfo]
         var findings: [FindingInfo]
+        var suppressed: [SuppressedInfo]
     }
+    struct SuppressedInfo: Encodable { var finding: FindingInfo; var reason: String }
     struct InputInfo: Encodable { var path: String; var kind: String }
     struct BundleInfo: Encodable {
         var name: String; var kind: String; var id: String?; var path: String; var infoPlist: String?
@@ -56,7 +58,10 @@ public enum JSONReporter: Reporter {
             input: inputs.first ?? InputInfo(path: "", kind: ""),
             inputs: multi ? inputs : nil,
             bundles: input.scans.flatMap { s in s.bundles.map(bundleInfo) },
-            findings: input.scans.flatMap { s in s.findings.map { findingInfo($0, input: multi ? s.input : nil) } })
+            findings: input.scans.flatMap { s in s.findings.map { findingInfo($0, input: multi ? s.input : nil) } },
+            suppressed: input.scans.flatMap { s in
+                s.suppressed.map { SuppressedInfo(finding: findingInfo($0.finding, input: multi ? s.input : nil), reason: $0.reason) }
+            })
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try enc.encode(doc), as: UTF8.self) + "\n"

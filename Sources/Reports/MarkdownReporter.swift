@@ -15,6 +15,13 @@ public enum MarkdownReporter: Reporter {
             let count = { (s: Severity) in scan.findings.filter { $0.severity == s }.count }
             out += "| \(cell(scan.input)) | \(count(.error)) | \(count(.warning)) | \(count(.note)) |\n"
         }
+        let suppressed = input.scans.flatMap(\.suppressed)
+        if !suppressed.isEmpty {
+            out += "\n\(suppressed.count) finding\(suppressed.count == 1 ? " is" : "s are") suppressed by the configuration:\n\n"
+            for s in suppressed {
+                out += "- `\(s.finding.rule)`" + (s.finding.bundle.map { " in `\($0)`" } ?? "") + ": \(s.reason)\n"
+            }
+        }
         if all.isEmpty { return out + "\nNo findings.\n" }
         let names = Dictionary(input.rules.map { ($0.identifier, $0.name) }, uniquingKeysWith: { a, _ in a })
         for scan in input.scans {

@@ -8,12 +8,14 @@ public enum SARIFReporter: Reporter {
     public static let summary = "SARIF 2.1.0 for code scanning"
 
     public static func render(_ input: ReportInput, options: ReportOptions = ReportOptions()) throws -> String {
-        let used = Set(input.scans.flatMap { $0.findings.map(\.rule) })
+        let used = Set(input.scans.flatMap { $0.findings.map(\.rule) + $0.suppressed.map(\.finding.rule) })
         let rules = input.rules.filter { used.contains($0.identifier) || !$0.optIn }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.identifier, $0) })
         var results: [[String: Any]] = []
         for scan in input.scans {
-            for f in scan.findings {
+            // Suppressed findings are results too, marked so code scanning shows them as dismissed.
+            let all: [(Finding, String?)] = scan.findings.map { ($0, nil) } + scan.suppressed.map { ($0.finding, $0.reason) }
+            for (f, reason) in all {
                 var result: [String: Any] = [
                     "ruleId": f.rule,
                     "level": level(f.severity),
@@ -49,6 +51,7 @@ public enum SARIFReporter: Reporter {
                     }
                 }
                 if !related.isEmpty { result["relatedLocations"] = related }
+                if let reason { result["suppressions"] = [["kind": "external", "justification": reason]] }
                 results.append(result)
             }
         }

@@ -28,7 +28,8 @@ public enum XcodeReporter: Reporter {
         let counts = Severity.allCases.reversed().map { s in (s, all.filter { $0.severity == s }.count) }
         let summary = counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
         let inputs = input.scans.count == 1 ? input.scans[0].input : "\(input.scans.count) inputs"
-        lines.append("Preflight: \(summary) in \(inputs).")
+        let suppressed = input.scans.reduce(0) { $0 + $1.suppressed.count }
+        lines.append("Preflight: \(summary) in \(inputs)" + (suppressed > 0 ? " (\(suppressed) suppressed by the configuration)." : "."))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -147,6 +147,6 @@ final class CLITests: XCTestCase {
         try Data("disabled_rules: [nope]\n".utf8).write(to: dir.appendingPathComponent(".preflight.yml"))
         let bad = try Self.run(["scan", Self.demo], cwd: dir)
         XCTAssertEqual(bad.status, 1)
-        XCTAssertEqual(bad.stderr, "preflight: error: .preflight.yml: disabled_rules names unknown rule 'nope'\n")
+        XCTAssertEqual(bad.stderr, "preflight: error: .preflight.yml:1: disabled_rules names unknown rule 'nope'\n")
     }
 }

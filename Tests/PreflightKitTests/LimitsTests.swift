@@ -36,7 +36,7 @@ final class LimitsTests: XCTestCase {
                                 ("max-file-bytes: 0", "must be a positive integer"),
                                 ("max-bogus: 3", "unknown limit 'max-bogus'")] {
             XCTAssertThrowsError(try Configuration.parse(yaml: "limits:\n  \(yaml)\n", path: "p.yml"), yaml) { error in
-                XCTAssertTrue("\(error)".hasPrefix("p.yml: "), "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix("p.yml:2: "), "\(error)")
                 XCTAssertTrue("\(error)".contains(message), "\(error)")
             }
         }

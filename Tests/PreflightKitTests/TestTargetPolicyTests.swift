@@ -59,7 +59,7 @@ final class TestTargetPolicyTests: XCTestCase {
         XCTAssertTrue(try Configuration.parse(yaml: "include_tests: true").includeTests)
         XCTAssertFalse(try Configuration.parse(yaml: "fail_on: warning").includeTests)
         XCTAssertThrowsError(try Configuration.parse(yaml: "include_tests: sometimes")) { error in
-            XCTAssertEqual("\(error)", ".preflight.yml: include_tests must be true or false")
+            XCTAssertEqual("\(error)", ".preflight.yml:1: include_tests must be true or false")
         }
 
         let dir = try fixture()
