@@ -75,7 +75,7 @@ final class FindingModelTests: XCTestCase {
         XCTAssertEqual(report.results.flatMap(\.findings), direct)
         let json = try report.render(format: "json")
         XCTAssertTrue(json.contains("\"schemaVersion\" : 1"))
-        XCTAssertThrowsError(try report.render(format: "html"))
+        XCTAssertThrowsError(try report.render(format: "pdf"))
         var lenient = Configuration()
         lenient.failOn = .error
         lenient.disabledRules = Set(RuleRegistry.all.map { $0.description.identifier })
