@@ -53,6 +53,7 @@ public enum PreflightScanner {
         findings = applyTestTargetPolicy(findings, product: loaded.product, includeTests: configuration.includeTests)
         findings.sort(by: order)
         var suppressed: [SuppressedFinding] = []
+        findings = applyInlineSuppressions(findings, loaded: loaded, limits: configuration.limits, into: &suppressed)
         if !configuration.suppressions.isEmpty {
             findings = findings.filter { f in
                 guard let s = configuration.suppressions.first(where: { $0.matches(f) }) else { return true }
@@ -61,6 +62,30 @@ public enum PreflightScanner {
             }
         }
         return ScanResult(product: loaded.product, findings: findings, suppressed: suppressed, rootDirectory: nil)
+    }
+
+    /// A finding whose proof is all in source lines a `preflight:disable` comment accepts for
+    /// its rule (every line of its evidence) is suppressed with the comment's reason.
+    static func applyInlineSuppressions(_ findings: [Finding], loaded: LoadedInput, limits: ReaderLimits,
+                                        into suppressed: inout [SuppressedFinding]) -> [Finding] {
+        var paths = Set<String>()
+        for f in findings {
+            for case .file(let path, _) in f.evidence { paths.insert(path) }
+        }
+        guard !paths.isEmpty else { return findings }
+        let comments = InlineSuppressions.read(paths, from: loaded.source, limits: limits)
+        guard !comments.isEmpty else { return findings }
+        return findings.filter { f in
+            var reasons: [String] = []
+            for e in f.evidence {
+                guard case .file(let path, let line) = e, let line,
+                      let s = comments[path]?[line]?.first(where: { $0.rules.contains(f.rule) }) else { return true }
+                reasons.append(s.reason)
+            }
+            guard let reason = reasons.first else { return true }
+            suppressed.append(SuppressedFinding(finding: f, reason: reason))
+            return false
+        }
     }
 
     /// Targets that share one Info.plist or strings file (an app built as several flavours)

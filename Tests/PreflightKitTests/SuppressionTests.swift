@@ -2,6 +2,7 @@ import XCTest
 import TestSupport
 import Foundation
 @testable import PreflightKit
+import Evidence
 
 /// Suppressions in `.preflight.yml`: matching, the required reason, errors with their line, and
 /// what reports show of suppressed findings.
@@ -67,5 +68,46 @@ final class SuppressionTests: XCTestCase {
         let bad = try CLITests.run(["config", "check"], cwd: dir)
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stderr, "preflight: error: .preflight.yml:2: a suppression needs a reason (reports show it)\n")
+    }
+}
+
+/// `// preflight:disable:next rule — reason` comments in sources.
+final class InlineSuppressionTests: XCTestCase {
+    func testCommentsAreReadWithTheirReason() {
+        let text = """
+        let a = 1 // preflight:disable:this udid_access — the vendor id, not the UDID
+        // preflight:disable:next missing_purpose_string, unused_purpose_string -- only in the debug menu
+        manager.requestAlwaysAuthorization()
+        // preflight:disable:next missing_purpose_string
+        let noReason = 1
+        let s = "preflight:disable:next missing_purpose_string — in a string, not a comment"
+        /* preflight:disable:next generic_purpose_string - block comment */
+        call()
+        """
+        let found = InlineSuppressions.parse(text)
+        XCTAssertEqual(found[1], [InlineSuppression(rules: ["udid_access"], reason: "the vendor id, not the UDID")])
+        XCTAssertEqual(found[3], [InlineSuppression(rules: ["missing_purpose_string", "unused_purpose_string"], reason: "only in the debug menu")])
+        XCTAssertNil(found[5], "a comment without a reason accepts nothing")
+        XCTAssertNil(found[7], "text in a string is no comment")
+        XCTAssertEqual(found[8], [InlineSuppression(rules: ["generic_purpose_string"], reason: "block comment")])
+        XCTAssertEqual(found.count, 3)
+    }
+
+    func testACommentAtTheUseSuppressesTheFindingAndReportsTheReason() throws {
+        let dir = try Scratch.folder("inline").appendingPathComponent("DemoApp")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: CLITests.demo), to: dir)
+        let file = dir.appendingPathComponent("DemoApp/AppDelegate.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let use = try XCTUnwrap(lines.firstIndex { $0.contains("requestAlwaysAuthorization()") })
+        var edited = lines
+        edited.insert("        // preflight:disable:next missing_purpose_string — background tracking ships in 2.0", at: use)
+        try Data(edited.joined(separator: "\n").utf8).write(to: file)
+        let before = try PreflightScanner.scan(CLITests.demo).findings.filter { $0.rule == "missing_purpose_string" }
+        let result = try PreflightScanner.scan(dir.path)
+        let after = result.findings.filter { $0.rule == "missing_purpose_string" }
+        XCTAssertEqual(after.count, before.count - 1)
+        XCTAssertEqual(result.suppressed.map(\.reason), ["background tracking ships in 2.0"])
+        XCTAssertEqual(result.suppressed.first?.finding.key, "NSLocationAlwaysAndWhenInUseUsageDescription")
     }
 }
