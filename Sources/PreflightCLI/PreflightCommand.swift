@@ -7,7 +7,7 @@ public struct PreflightCommand: ParsableCommand {
         commandName: "preflight",
         abstract: "Audit an iOS app (.ipa, .app, .xcarchive or Xcode project) before App Review does.",
         version: PreflightScanner.version,
-        subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self, BaselineCommand.self, ConfigCommand.self],
+        subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self, BaselineCommand.self, ConfigCommand.self, DiffCommand.self],
         defaultSubcommand: ScanCommand.self
     )
     public init() {}

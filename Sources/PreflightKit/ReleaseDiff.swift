@@ -1,0 +1,217 @@
+import Foundation
+import Artifacts
+import Findings
+import Formats
+
+/// What a release manager must know between two versions of an app (two `.ipa`s, an `.ipa`
+/// and a project, two checkouts): bundles, permissions and their wording, background modes,
+/// device capabilities, minimum OS, entitlements, App Transport Security, privacy-manifest
+/// declarations, embedded frameworks and their versions, binary sizes, and findings new and
+/// fixed. Bundles are matched by bundle identifier, else by name.
+public struct ReleaseDiff: Sendable {
+    public struct Change: Sendable, Equatable, Codable {
+        /// `bundle`, `permission`, `background-mode`, `device-capability`, `minimum-os`, `version`,
+        /// `entitlement`, `ats`, `privacy-manifest`, `framework`, `binary-size`, `finding`.
+        public var kind: String
+        /// `added`, `removed` or `changed`.
+        public var change: String
+        public var bundle: String?
+        /// What changed: a key, a mode, a framework's name, a binary's path, a finding's rule.
+        public var item: String
+        public var old: String?
+        public var new: String?
+    }
+
+    public var old: String
+    public var new: String
+    public var changes: [Change]
+
+    public static func compare(old: (input: LoadedInput, findings: [Finding]), new: (input: LoadedInput, findings: [Finding])) -> ReleaseDiff {
+        var changes: [Change] = []
+        let oldBundles = old.input.product.bundles, newBundles = new.input.product.bundles
+        func key(_ b: AppBundle) -> String { b.identifier ?? "name:" + b.name }
+        let oldByKey = Dictionary(oldBundles.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let newByKey = Dictionary(newBundles.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for b in newBundles where oldByKey[key(b)] == nil && b.kind != .framework {
+            changes.append(Change(kind: "bundle", change: "added", bundle: b.name, item: b.kind.rawValue, old: nil, new: b.identifier))
+        }
+        for b in oldBundles where newByKey[key(b)] == nil && b.kind != .framework {
+            changes.append(Change(kind: "bundle", change: "removed", bundle: b.name, item: b.kind.rawValue, old: b.identifier, new: nil))
+        }
+        for b in newBundles where b.kind != .framework {
+            guard let o = oldByKey[key(b)] else { continue }
+            changes += bundleChanges(o, b)
+        }
+        changes += frameworkChanges(oldBundles.filter { $0.kind == .framework }, newBundles.filter { $0.kind == .framework })
+        changes += sizeChanges(old.input, new.input)
+        let oldPrints = Set(old.findings.map(\.fingerprint)), newPrints = Set(new.findings.map(\.fingerprint))
+        for f in new.findings where !oldPrints.contains(f.fingerprint) {
+            changes.append(Change(kind: "finding", change: "added", bundle: f.bundle, item: f.rule, old: nil, new: f.severity.rawValue + ": " + f.message))
+        }
+        for f in old.findings where !newPrints.contains(f.fingerprint) {
+            changes.append(Change(kind: "finding", change: "removed", bundle: f.bundle, item: f.rule, old: f.severity.rawValue + ": " + f.message, new: nil))
+        }
+        return ReleaseDiff(old: old.input.product.input, new: new.input.product.input, changes: changes)
+    }
+
+    /// Purpose strings: every `…UsageDescription` key and the catalog's others.
+    static func isPurposeKey(_ key: String) -> Bool { key.hasSuffix("UsageDescription") || key == "NSLocationTemporaryUsageDescriptionDictionary" }
+
+    static func bundleChanges(_ o: AppBundle, _ n: AppBundle) -> [Change] {
+        var out: [Change] = []
+        let name = n.name
+        func compareValues(_ kind: String, _ a: [String: String], _ b: [String: String]) {
+            for k in Set(a.keys).union(b.keys).sorted() {
+                switch (a[k], b[k]) {
+                case (nil, let v?): out.append(Change(kind: kind, change: "added", bundle: name, item: k, old: nil, new: v))
+                case (let v?, nil): out.append(Change(kind: kind, change: "removed", bundle: name, item: k, old: v, new: nil))
+                case (let x?, let y?) where x != y: out.append(Change(kind: kind, change: "changed", bundle: name, item: k, old: x, new: y))
+                default: break
+                }
+            }
+        }
+        func purposes(_ b: AppBundle) -> [String: String] {
+            var d: [String: String] = [:]
+            for k in b.infoKeys where isPurposeKey(k) { d[k] = b.resolvedInfoString(k) ?? describe(b.infoValue(k)?.node) }
+            return d
+        }
+        compareValues("permission", purposes(o), purposes(n))
+        func set(_ b: AppBundle, _ key: String) -> [String: String] {
+            Dictionary((b.infoValue(key)?.node.strings ?? []).map { ($0, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        compareValues("background-mode", set(o, "UIBackgroundModes"), set(n, "UIBackgroundModes"))
+        compareValues("device-capability", set(o, "UIRequiredDeviceCapabilities"), set(n, "UIRequiredDeviceCapabilities"))
+        compareValues("minimum-os", o.minimumOSVersion.map { ["MinimumOSVersion": $0] } ?? [:], n.minimumOSVersion.map { ["MinimumOSVersion": $0] } ?? [:])
+        compareValues("version", versions(o), versions(n))
+        compareValues("entitlement", flatten(o.entitlements?.root), flatten(n.entitlements?.root))
+        compareValues("ats", flatten(o.infoValue("NSAppTransportSecurity")?.node), flatten(n.infoValue("NSAppTransportSecurity")?.node))
+        compareValues("privacy-manifest", manifest(o), manifest(n))
+        return out
+    }
+
+    static func versions(_ b: AppBundle) -> [String: String] {
+        var d: [String: String] = [:]
+        if let v = b.shortVersion { d["CFBundleShortVersionString"] = v }
+        if let v = b.buildVersion { d["CFBundleVersion"] = v }
+        return d
+    }
+
+    /// Declarations of every privacy manifest of the bundle, one entry each.
+    static func manifest(_ b: AppBundle) -> [String: String] {
+        var d: [String: String] = [:]
+        for file in b.privacyManifests {
+            guard let root = file.root?.dictionary else { continue }
+            if let t = root["NSPrivacyTracking"]?.bool { d["NSPrivacyTracking"] = t ? "true" : "false" }
+            for domain in root["NSPrivacyTrackingDomains"]?.strings ?? [] { d["tracking domain " + domain] = domain }
+            for api in root["NSPrivacyAccessedAPITypes"]?.array ?? [] {
+                guard let type = api.dictionary?["NSPrivacyAccessedAPIType"]?.string else { continue }
+                d["accessed API " + type] = (api.dictionary?["NSPrivacyAccessedAPITypeReasons"]?.strings ?? []).sorted().joined(separator: ", ")
+            }
+            for data in root["NSPrivacyCollectedDataTypes"]?.array ?? [] {
+                guard let type = data.dictionary?["NSPrivacyCollectedDataType"]?.string else { continue }
+                d["collected data " + type] = (data.dictionary?["NSPrivacyCollectedDataTypePurposes"]?.strings ?? []).sorted().joined(separator: ", ")
+            }
+        }
+        return d
+    }
+
+    /// A plist tree as key path → value, for comparing dictionaries entry by entry.
+    static func flatten(_ node: PlistNode?, prefix: String = "", depth: Int = 0) -> [String: String] {
+        guard let node, depth < 32 else { return [:] }
+        if let dict = node.dictionary {
+            var out: [String: String] = [:]
+            for e in dict.entries { out.merge(flatten(e.value, prefix: prefix.isEmpty ? e.key : prefix + "." + e.key, depth: depth + 1)) { _, b in b } }
+            return out.isEmpty && !prefix.isEmpty ? [prefix: "{}"] : out
+        }
+        return [prefix: describe(node)]
+    }
+
+    static func describe(_ node: PlistNode?) -> String {
+        guard let node else { return "" }
+        if let s = node.string { return s }
+        if let b = node.bool { return b ? "true" : "false" }
+        if let a = node.array { return "[" + a.map { describe($0) }.joined(separator: ", ") + "]" }
+        if let d = node.dictionary { return "{" + d.entries.map { "\($0.key): \(describe($0.value))" }.joined(separator: ", ") + "}" }
+        return "\(node.value)"
+    }
+
+    static func frameworkChanges(_ old: [AppBundle], _ new: [AppBundle]) -> [Change] {
+        func byName(_ list: [AppBundle]) -> [String: String] {
+            Dictionary(list.map { (PathUtil.lastComponent($0.path), $0.shortVersion ?? "") }, uniquingKeysWith: { a, _ in a })
+        }
+        let o = byName(old), n = byName(new)
+        var out: [Change] = []
+        for k in Set(o.keys).union(n.keys).sorted() {
+            switch (o[k], n[k]) {
+            case (nil, let v?): out.append(Change(kind: "framework", change: "added", bundle: nil, item: k, old: nil, new: v.isEmpty ? nil : v))
+            case (let v?, nil): out.append(Change(kind: "framework", change: "removed", bundle: nil, item: k, old: v.isEmpty ? nil : v, new: nil))
+            case (let x?, let y?) where x != y: out.append(Change(kind: "framework", change: "changed", bundle: nil, item: k, old: x, new: y))
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Binaries whose size changed by more than 1 % (and 1 KB), by their path inside the app.
+    static func sizeChanges(_ old: LoadedInput, _ new: LoadedInput) -> [Change] {
+        func sizes(_ input: LoadedInput) -> [String: Int64] {
+            var d: [String: Int64] = [:]
+            let roots = input.product.bundles.map(\.path).filter { !$0.isEmpty }
+            let appRoot = roots.min { $0.count < $1.count } ?? ""
+            for b in input.product.bundles {
+                for p in b.binaryPaths {
+                    guard let size = input.index.entry(p)?.size else { continue }
+                    let rel = appRoot.isEmpty || !p.hasPrefix(appRoot + "/") ? p : String(p.dropFirst(appRoot.count + 1))
+                    d[rel] = size
+                }
+            }
+            return d
+        }
+        let o = sizes(old), n = sizes(new)
+        var out: [Change] = []
+        for k in Set(o.keys).intersection(n.keys).sorted() {
+            guard let a = o[k], let b = n[k], abs(b - a) > max(1_024, a / 100) else { continue }
+            out.append(Change(kind: "binary-size", change: "changed", bundle: nil, item: k, old: "\(a)", new: "\(b)"))
+        }
+        return out
+    }
+
+    // MARK: - Output
+
+    public var addedPermissions: [Change] { changes.filter { $0.kind == "permission" && $0.change == "added" } }
+    public var newFindings: [Change] { changes.filter { $0.kind == "finding" && $0.change == "added" } }
+
+    public func text() -> String {
+        var out = "Preflight diff: \(old) → \(new)\n"
+        if changes.isEmpty { return out + "No changes.\n" }
+        for c in changes {
+            let bundle = c.bundle.map { "[\($0)] " } ?? ""
+            let values: String
+            switch c.change {
+            case "added": values = c.new.map { ": \($0)" } ?? ""
+            case "removed": values = c.old.map { ": \($0)" } ?? ""
+            default: values = ": \(c.old ?? "") → \(c.new ?? "")"
+            }
+            out += "\(c.change == "added" ? "+" : c.change == "removed" ? "-" : "~") \(c.kind) \(bundle)\(c.item)\(values)\n"
+        }
+        return out
+    }
+
+    public func markdown() -> String {
+        var out = "# Release diff\n\n`\(old)` → `\(new)`\n\n"
+        if changes.isEmpty { return out + "No changes.\n" }
+        out += "| change | kind | bundle | item | before | after |\n|---|---|---|---|---|---|\n"
+        func cell(_ s: String?) -> String { (s ?? "").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+        for c in changes {
+            out += "| \(c.change) | \(c.kind) | \(cell(c.bundle)) | \(cell(c.item)) | \(cell(c.old)) | \(cell(c.new)) |\n"
+        }
+        return out
+    }
+
+    public func json() throws -> String {
+        struct Document: Encodable { var schemaVersion = 1; var old: String; var new: String; var changes: [Change] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(Document(old: old, new: new, changes: changes)), as: UTF8.self) + "\n"
+    }
+}
