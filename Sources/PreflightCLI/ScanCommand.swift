@@ -122,7 +122,12 @@ struct ScanCommand: ParsableCommand {
                 throw Exit.failure
             }
         }
-        do { report = try Pipeline.scan(paths, configuration: config, baseline: accepted) } catch let failure as InputFailure {
+        let progress = ProgressLine()
+        do {
+            report = try Pipeline.scan(paths, configuration: config, baseline: accepted, progress: progress.start)
+            progress.finish()
+        } catch let failure as InputFailure {
+            progress.finish()
             printError(failure.message)
             throw Exit.failure
         }

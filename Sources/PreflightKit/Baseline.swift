@@ -74,4 +74,28 @@ public struct Baseline: Sendable, Equatable {
         let stale = entries.filter { (remaining[$0.fingerprint] ?? 0) == $0.count }
         return (new, stale)
     }
+
+}
+
+/// A baseline consumed input by input: each finding it covers uses up one of its entry's count.
+struct BaselineCursor {
+    private let entries: [Baseline.Entry]
+    private var remaining: [String: Int]
+
+    init(_ baseline: Baseline) {
+        entries = baseline.entries
+        remaining = Dictionary(baseline.entries.map { ($0.fingerprint, $0.count) }, uniquingKeysWith: +)
+    }
+
+    /// The findings the baseline does not cover.
+    mutating func take(_ findings: [Finding]) -> [Finding] {
+        findings.filter { f in
+            guard let left = remaining[f.fingerprint], left > 0 else { return true }
+            remaining[f.fingerprint] = left - 1
+            return false
+        }
+    }
+
+    /// Whether no finding has used up any of this entry's count.
+    func untouched(_ entry: Baseline.Entry) -> Bool { (remaining[entry.fingerprint] ?? 0) == entry.count }
 }

@@ -10,19 +10,30 @@ import Rules
 public enum Pipeline {
     /// Scans every input in order; the first one that cannot be read stops the run. With a
     /// baseline, findings it covers are left out and its stale entries are listed.
-    public static func scan(_ paths: [String], configuration: Configuration, baseline: Baseline? = nil) throws -> ScanReport {
+    ///
+    /// `progress` hears of each input before it is scanned; `onFinding` receives each input's
+    /// findings as soon as that input is done (after the baseline), before the next is read.
+    public static func scan(_ paths: [String], configuration: Configuration, baseline: Baseline? = nil,
+                            progress: ((String) -> Void)? = nil, onFinding: ((Finding) -> Void)? = nil) throws -> ScanReport {
         var results: [ScanResult] = []
+        var remaining = baseline.map(BaselineCursor.init)
         for path in paths {
-            do { results.append(try PreflightScanner.scan(path, configuration: configuration)) } catch {
+            progress?(path)
+            var result: ScanResult
+            do { result = try PreflightScanner.scan(path, configuration: configuration) } catch {
                 throw InputFailure(path: path, error: error)
             }
+            if var cursor = remaining {
+                result.findings = cursor.take(result.findings)
+                remaining = cursor
+            }
+            if let onFinding {
+                for f in result.findings { onFinding(f) }
+            }
+            results.append(result)
         }
         var report = ScanReport(results: results, failOn: configuration.failOn)
-        if let baseline {
-            let filtered = baseline.filter(groups: results.map(\.findings))
-            for (i, findings) in filtered.new.enumerated() { report.results[i].findings = findings }
-            report.staleBaselineEntries = filtered.stale
-        }
+        if let baseline, let remaining { report.staleBaselineEntries = baseline.entries.filter(remaining.untouched) }
         return report
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import PreflightKit
+@testable import PreflightCLI
 
 /// The finding model: shared-file findings merge by structure, never by message text, and the
 /// reporters depend on the finding module alone.
@@ -86,5 +87,23 @@ final class FindingModelTests: XCTestCase {
         XCTAssertThrowsError(try Pipeline.scan(["/nonexistent/App.ipa"], configuration: Configuration())) { error in
             XCTAssertEqual((error as? InputFailure)?.message, "/nonexistent/App.ipa: no such file or folder")
         }
+    }
+}
+
+/// The library streams each input's findings, and the command line's progress line stays out
+/// of CI logs and pipes.
+final class PipelineStreamingTests: XCTestCase {
+    func testFindingsArriveInputByInputAsTheReportHasThem() throws {
+        let demo = FindingModelTests.root.appendingPathComponent("Examples/DemoApp").path
+        var heard: [String] = [], streamed: [Finding] = []
+        let report = try Pipeline.scan([demo, demo], configuration: Configuration(), progress: { heard.append($0) }, onFinding: { streamed.append($0) })
+        XCTAssertEqual(heard, [demo, demo])
+        XCTAssertEqual(streamed, report.results.flatMap(\.findings))
+        XCTAssertFalse(streamed.isEmpty)
+    }
+
+    func testNoProgressLineInCIOrWithoutATerminal() {
+        XCTAssertFalse(ProgressLine(environment: ["CI": "true"]).enabled)
+        XCTAssertFalse(ProgressLine(environment: [:]).enabled, "the tests' standard error is not a terminal")
     }
 }
