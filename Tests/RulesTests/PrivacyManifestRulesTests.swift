@@ -90,6 +90,9 @@ final class PrivacyManifestRulesTests: XCTestCase {
     func testEmptyManifestIsValid() throws {
         XCTAssertEqual(try manifest("").map(\.message), [])
         XCTAssertEqual(try findings(PrivacyManifestDocument.builtExample(""), kind: .app).map(\.message), [])
+        let literal = ["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                       "App/PrivacyInfo.xcprivacy": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"]
+        XCTAssertEqual(try findings(literal).map(\.message), [])
     }
 
     func testReasonOfAnotherCategoryNamesItsCategory() throws {
@@ -187,6 +190,15 @@ final class PrivacyManifestRulesTests: XCTestCase {
             XCTAssertGreaterThan(count, 0, rule.description.identifier)
             XCTAssertLessThanOrEqual(count, 26, rule.description.identifier)
         }
+    }
+
+    /// A dictionary with thousands of unknown and repeated keys: bounded findings, no search per key.
+    func testManyUnknownAndRepeatedKeys() throws {
+        let keys = (0..<10_000).map { "<key>NSPrivacyTrackingDomain\($0 % 5_000)</key><true/>" }.joined()
+        let found = try manifest(keys + "<key>NSPrivacyAccessedAPITypes</key><array><dict>\(keys)</dict></array>")
+        XCTAssertEqual(found.count, 26, "\(found.suffix(2).map(\.message))")
+        XCTAssertTrue(found.last?.message.contains("more schema problems not listed") == true)
+        XCTAssertEqual(found.last?.severity, .error)
     }
 
     /// Nesting as deep as the reader allows, under known and unknown keys: no recursion to

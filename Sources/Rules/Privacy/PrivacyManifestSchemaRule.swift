@@ -28,7 +28,9 @@ public struct PrivacyManifestSchemaRule: Rule {
         it (`NSPrivacyCollectedDataType`, `…Linked`, `…Tracking`, `…Purposes`), which leaves App \
         Store Connect's privacy report incomplete.
 
-        An empty manifest (`<dict/>`) is valid; every root key is optional.
+        An empty manifest (`<dict/>`) is valid, and Apple documents every root key as optional, \
+        so a missing root key is not reported (two reports of resource-bundle manifests with \
+        only `NSPrivacyTracking` rejected as ITMS-91056 are unconfirmed).
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review"],
         references: [PrivacyManifestCatalog.schemaSource, PrivacyManifestCatalog.dataUseSource, "ITMS-91056", "ITMS-91108"],
@@ -124,7 +126,9 @@ public struct PrivacyManifestSchemaRule: Rule {
     func check(_ entry: Document.Entry, keys: [Catalog.Key], in doc: Document, missingIsError: Bool) -> [Finding] {
         let required = keys.filter(\.required).map(\.name)
         // A misspelled key is reported as such, not also as missing.
-        let meant = Set(entry.dictionary.keys.compactMap { Document.suggestion(for: $0, among: keys.map(\.name)) })
+        let names = keys.map(\.name)
+        let meant = Set(entry.dictionary.keys.lazy.filter { !names.contains($0) }.prefix(Self.suggestionLimit)
+            .compactMap { Document.suggestion(for: $0, among: names) })
         let missing = required.filter { entry.dictionary.entry($0) == nil && !meant.contains($0) }
         var out: [Finding] = []
         if entry.dictionary.entries.isEmpty {
@@ -146,17 +150,21 @@ public struct PrivacyManifestSchemaRule: Rule {
     /// Unknown, misplaced, repeated and mistyped keys of one dictionary of the manifest.
     func check(_ dictionary: PlistDictionary, keys: [Catalog.Key], keyPath: String, in doc: Document) -> [Finding] {
         var out: [Finding] = []
+        var last: [String: PlistEntry] = [:]  // one pass, not a search per key: a hostile dictionary repeats thousands
+        for entry in dictionary.entries { last[entry.key] = entry }
         for key in dictionary.duplicateKeys {
             var f = error("\(doc.name) sets \(keyPath)\(key) more than once; only the last value is used",
-                          bundle: doc.bundle, at: doc.location(dictionary.entries.last { $0.key == key }?.keyPosition),
+                          bundle: doc.bundle, at: doc.location(last[key]?.keyPosition),
                           key: keyPath + key, fix: "Remove all but one \(key), keeping the value you mean.", file: doc.path)
             f.severity = .warning
             out.append(f)
         }
+        var unknown = 0
         for entry in dictionary.entries {
             let path = keyPath + entry.key
             guard let key = keys.first(where: { $0.name == entry.key }) else {
-                out.append(unknownKey(entry, path: path, keys: keys, in: doc))
+                unknown += 1
+                out.append(unknownKey(entry, path: path, keys: keys, in: doc, suggest: unknown <= Self.suggestionLimit))
                 continue
             }
             out += typeProblems(entry.value, key: key, path: path, in: doc)
@@ -164,7 +172,11 @@ public struct PrivacyManifestSchemaRule: Rule {
         return out
     }
 
-    func unknownKey(_ entry: PlistEntry, path: String, keys: [Catalog.Key], in doc: Document) -> Finding {
+    /// Unknown keys of one dictionary that get a suggestion; beyond them (only a hostile
+    /// manifest has so many) none is computed.
+    static let suggestionLimit = 50
+
+    func unknownKey(_ entry: PlistEntry, path: String, keys: [Catalog.Key], in doc: Document, suggest: Bool) -> Finding {
         let location = doc.location(entry.keyPosition ?? entry.value.position)
         if Catalog.allKeys.contains(where: { $0.name == entry.key }) {
             let home = Catalog.rootKeys.contains { $0.name == entry.key } ? "the manifest's root dictionary"
@@ -173,7 +185,7 @@ public struct PrivacyManifestSchemaRule: Rule {
             return error("\(doc.name): \(path) belongs in \(home); App Store Connect rejects a key out of place as an invalid privacy manifest (\(doc.invalidCode))",
                          bundle: doc.bundle, at: location, key: path, fix: "Move \(entry.key) into \(home).", file: doc.path)
         }
-        let suggestion = Document.suggestion(for: entry.key, among: keys.map(\.name))
+        let suggestion = !suggest ? nil : Document.suggestion(for: entry.key, among: keys.map(\.name))
             ?? Document.suggestion(for: entry.key, among: Catalog.allKeys.map(\.name))
         let fix = suggestion.map { "Rename \(entry.key) to \($0)." } ?? "Remove \(entry.key); the keys Apple defines here are \(keys.map(\.name).joined(separator: ", "))."
         return error("\(doc.name): \(path) is not a privacy manifest key\(Document.didYouMean(suggestion)); App Store Connect rejects keys Apple does not define (\(doc.invalidCode))",
