@@ -95,6 +95,15 @@ final class PrivacyManifestRulesTests: XCTestCase {
         XCTAssertEqual(try findings(literal).map(\.message), [])
     }
 
+    /// Test bundles never ship: their manifests are not App Store Connect's to check.
+    func testTestBundlesAreSkipped() throws {
+        var files = PrivacyManifestDocument.builtExample("")
+        files["PlugIns/AppTests.xctest/Info.plist"] = plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")
+        files["PlugIns/AppTests.xctest/PrivacyInfo.xcprivacy"] = plistXML("<key>NSPrivacyTracking</key><string>NO</string>"
+                                                                         + "<key>NSPrivacyTrackingDomains</key><array><string>a.example.com</string></array>")
+        XCTAssertEqual(try findings(files, kind: .app).map(\.message), [])
+    }
+
     func testReasonOfAnotherCategoryNamesItsCategory() throws {
         let found = try manifest("<key>NSPrivacyAccessedAPITypes</key><array>"
                                  + PrivacyManifestDocument.accessedAPI("NSPrivacyAccessedAPICategoryDiskSpace", ["<string>C617.1</string>"]) + "</array>")

@@ -43,11 +43,12 @@ struct PrivacyManifestDocument {
         func strings(_ key: String) -> [Item] { PrivacyManifestDocument.strings(dictionary.entry(key)) }
     }
 
-    /// The manifests of every bundle whose root is a dictionary (those that cannot be read are
-    /// `malformed_privacy_manifest`'s; other roots are `privacy_manifest_schema`'s).
+    /// The manifests of every shipping bundle (not test bundles) whose root is a dictionary
+    /// (those that cannot be read are `malformed_privacy_manifest`'s; other roots are
+    /// `privacy_manifest_schema`'s).
     static func all(_ context: RuleContext) -> [PrivacyManifestDocument] {
         let built = [ProductKind.ipa, .app, .xcarchive].contains(context.product.kind)
-        return context.product.bundles.flatMap { b in
+        return context.product.bundles.filter(\.kind.ships).flatMap { b in
             b.privacyManifests.compactMap { file -> PrivacyManifestDocument? in
                 guard let root = file.root?.dictionary else { return nil }
                 let rootKind = [BundleKind.app, .appExtension, .framework, .watchApp, .appClip].contains(b.kind)

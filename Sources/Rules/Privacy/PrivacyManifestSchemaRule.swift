@@ -102,7 +102,7 @@ public struct PrivacyManifestSchemaRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
-        for b in context.product.bundles {
+        for b in context.product.bundles where b.kind.ships {
             for file in b.privacyManifests {
                 guard let root = file.root, root.dictionary == nil else { continue }
                 out.append(error("\(PathUtil.lastComponent(file.path)) of \(b.name) has a \(root.value.typeName) at its root where Apple's schema has a dictionary; App Store Connect rejects an invalid privacy manifest (ITMS-91056/ITMS-91108)",
