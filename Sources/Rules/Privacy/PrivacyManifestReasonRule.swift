@@ -105,7 +105,7 @@ public struct PrivacyManifestReasonRule: Rule {
                 continue
             }
             if let first = declared[category.name] {
-                out.append(manifestWarning("\(doc.name): \(typePath) declares \(category.name) again (first in \(first)); App Store Connect reads one declaration per category",
+                out.append(manifestWarning("\(doc.name): \(typePath) declares \(category.name) again (first in \(first)); declare each category once, with all its reasons",
                                    doc, at: type.position, key: typePath, fix: "Merge the reasons into the entry of \(first) and remove this one.",
                                    parts: [category.name]))
             } else {

@@ -25,8 +25,8 @@ public struct PrivacyManifestSchemaRule: Rule {
 
         Warnings: a key written twice in one dictionary (only the last value counts), and an \
         `NSPrivacyCollectedDataTypes` entry that lacks one of the four keys Apple documents for \
-        it (`NSPrivacyCollectedDataType`, `…Linked`, `…Tracking`, `…Purposes`), which leaves App \
-        Store Connect's privacy report incomplete.
+        it (`NSPrivacyCollectedDataType`, `…Linked`, `…Tracking`, `…Purposes`), which leaves the \
+        privacy report Xcode builds from the manifests incomplete.
 
         An empty manifest (`<dict/>`) is valid, and Apple documents every root key as optional, \
         so a missing root key is not reported (two reports of resource-bundle manifests with \
@@ -138,7 +138,7 @@ public struct PrivacyManifestSchemaRule: Rule {
         } else if !missing.isEmpty {
             let message = "\(doc.name): \(entry.keyPath) lacks \(missing.joined(separator: ", "))"
             let tail = missingIsError ? "; App Store Connect rejects an incomplete declaration as an invalid privacy manifest (\(doc.invalidCode))"
-                : "; Apple documents all four keys for each collected data type, and App Store Connect's privacy report needs them"
+                : "; Apple documents all four keys for each collected data type, and Xcode's privacy report reads them"
             var f = error(message + tail, bundle: doc.bundle, at: doc.location(entry.position), key: entry.keyPath,
                           fix: "Add \(missing.joined(separator: " and ")) to the dictionary.", file: doc.path)
             if !missingIsError { f.severity = .warning }
