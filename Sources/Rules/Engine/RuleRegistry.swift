@@ -35,6 +35,10 @@ public enum RuleRegistry {
         ATSArbitraryLoadsRule.self,
         ATSExceptionDomainRule.self,
         ATSPinnedDomainsRule.self,
+        PrivacyManifestSchemaRule.self,
+        PrivacyManifestReasonRule.self,
+        PrivacyManifestTrackingRule.self,
+        PrivacyManifestDataTypesRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
