@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "preflight", targets: ["preflight"]),
         .library(name: "PreflightKit", targets: ["PreflightKit"]),
+        .plugin(name: "PreflightPlugin", targets: ["PreflightPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -16,6 +17,10 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
+        // `swift package preflight`: scans the package it runs in with the executable above.
+        .plugin(name: "PreflightPlugin",
+                capability: .command(intent: .custom(verb: "preflight", description: "Scan this package's app for what App Review rejects")),
+                dependencies: ["preflight"]),
         .target(name: "PreflightCLI", dependencies: [
             "PreflightKit", "Formats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
