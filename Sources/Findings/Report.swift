@@ -6,11 +6,15 @@ public struct ReportInput: Sendable {
     public var tool: ToolInfo
     public var scans: [ScannedInput]
     public var rules: [RuleInfo]
+    /// Inputs that could not be read, one line each: machine formats still write a valid
+    /// document that says so.
+    public var errors: [String]
 
-    public init(tool: ToolInfo, scans: [ScannedInput], rules: [RuleInfo]) {
+    public init(tool: ToolInfo, scans: [ScannedInput], rules: [RuleInfo], errors: [String] = []) {
         self.tool = tool
         self.scans = scans
         self.rules = rules
+        self.errors = errors
     }
 }
 

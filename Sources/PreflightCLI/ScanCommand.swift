@@ -124,13 +124,17 @@ struct ScanCommand: ParsableCommand {
         }
         let progress = ProgressLine()
         do {
-            report = try Pipeline.scan(paths, configuration: config, baseline: accepted, progress: progress.start)
+            // Every input is scanned and every report written, also when one cannot be read:
+            // machine formats then say so in a valid document, and the run exits with 1.
+            report = try Pipeline.scan(paths, configuration: config, baseline: accepted, continueAfterFailure: true,
+                                       progress: progress.start)
             progress.finish()
         } catch let failure as InputFailure {
             progress.finish()
             printError(failure.message)
             throw Exit.failure
         }
+        for failure in report.failures { printError(failure.message) }
         for request in requests {
             let colored = request.path == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             try emit(try report.render(format: request.format, options: ReportOptions(colored: colored)), to: request.path)
@@ -144,6 +148,7 @@ struct ScanCommand: ParsableCommand {
            let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             try append(try report.render(format: MarkdownReporter.identifier), to: summary)
         }
+        if report.exitStatus == .failure { throw Exit.failure }
         if report.exitStatus == .findings { throw Exit.findings }
     }
 }

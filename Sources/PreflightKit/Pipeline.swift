@@ -13,15 +13,21 @@ public enum Pipeline {
     ///
     /// `progress` hears of each input before it is scanned; `onFinding` receives each input's
     /// findings as soon as that input is done (after the baseline), before the next is read.
+    /// With `continueAfterFailure`, an input that cannot be read is recorded in the report's
+    /// `failures` and the others are still scanned.
     public static func scan(_ paths: [String], configuration: Configuration, baseline: Baseline? = nil,
+                            continueAfterFailure: Bool = false,
                             progress: ((String) -> Void)? = nil, onFinding: ((Finding) -> Void)? = nil) throws -> ScanReport {
+        var failures: [InputFailure] = []
         var results: [ScanResult] = []
         var remaining = baseline.map(BaselineCursor.init)
         for path in paths {
             progress?(path)
             var result: ScanResult
             do { result = try PreflightScanner.scan(path, configuration: configuration) } catch {
-                throw InputFailure(path: path, error: error)
+                guard continueAfterFailure else { throw InputFailure(path: path, error: error) }
+                failures.append(InputFailure(path: path, error: error))
+                continue
             }
             if var cursor = remaining {
                 result.findings = cursor.take(result.findings)
@@ -33,6 +39,7 @@ public enum Pipeline {
             results.append(result)
         }
         var report = ScanReport(results: results, failOn: configuration.failOn)
+        report.failures = failures
         if let baseline, let remaining { report.staleBaselineEntries = baseline.entries.filter(remaining.untouched) }
         return report
     }
@@ -45,6 +52,8 @@ public struct ScanReport: Sendable {
     public var failOn: Severity
     /// Baseline entries no finding of this run matched.
     public var staleBaselineEntries: [Baseline.Entry] = []
+    /// Inputs that could not be read (with `continueAfterFailure`).
+    public var failures: [InputFailure] = []
 
     public init(results: [ScanResult], failOn: Severity) {
         self.results = results
@@ -53,13 +62,14 @@ public struct ScanReport: Sendable {
 
     /// Whether the run passes or fails by the configuration's threshold.
     public var exitStatus: ExitStatus {
-        results.contains { $0.findings.contains { $0.severity >= failOn } } ? .findings : .clean
+        if !failures.isEmpty { return .failure }
+        return results.contains { $0.findings.contains { $0.severity >= failOn } } ? .findings : .clean
     }
 
     /// What every reporter reads.
     public var reportInput: ReportInput {
         ReportInput(tool: ToolInfo(version: PreflightScanner.version), scans: results.map(\.scannedInput),
-                    rules: RuleRegistry.all.map { $0.description.info })
+                    rules: RuleRegistry.all.map { $0.description.info }, errors: failures.map(\.message))
     }
 
     /// The report in a registered format (`Reporters.identifiers`).

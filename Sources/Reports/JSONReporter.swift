@@ -15,6 +15,7 @@ public enum JSONReporter: Reporter {
         var bundles: [BundleInfo]
         var findings: [FindingInfo]
         var suppressed: [SuppressedInfo]
+        var errors: [String]
     }
     struct SuppressedInfo: Encodable { var finding: FindingInfo; var reason: String }
     struct InputInfo: Encodable { var path: String; var kind: String }
@@ -55,13 +56,14 @@ public enum JSONReporter: Reporter {
         let inputs = input.scans.map { InputInfo(path: $0.input, kind: $0.kind) }
         let doc = Document(
             schemaVersion: schemaVersion, tool: input.tool,
-            input: inputs.first ?? InputInfo(path: "", kind: ""),
+            input: inputs.first ?? InputInfo(path: "", kind: "none"),
             inputs: multi ? inputs : nil,
             bundles: input.scans.flatMap { s in s.bundles.map(bundleInfo) },
             findings: input.scans.flatMap { s in s.findings.map { findingInfo($0, input: multi ? s.input : nil) } },
             suppressed: input.scans.flatMap { s in
                 s.suppressed.map { SuppressedInfo(finding: findingInfo($0.finding, input: multi ? s.input : nil), reason: $0.reason) }
-            })
+            },
+            errors: input.errors)
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try enc.encode(doc), as: UTF8.self) + "\n"

@@ -64,6 +64,11 @@ public enum SARIFReporter: Reporter {
                 "rules": rules.map(ruleMetadata),
             ]],
             "results": results,
+            // An input that could not be read: the run did not succeed, and says why.
+            "invocations": [[
+                "executionSuccessful": input.errors.isEmpty,
+                "toolExecutionNotifications": input.errors.map { ["level": "error", "message": ["text": $0]] },
+            ]],
             "columnKind": "unicodeCodePoints",
         ]
         if let root = input.scans.first?.rootDirectory {

@@ -89,3 +89,28 @@ final class JSONSchemaTests: XCTestCase {
         try validate(["scan", "."], cwd: dir)
     }
 }
+
+/// An input that cannot be read still gives a valid machine-readable document, besides exit 1.
+final class UnreadableInputReportTests: XCTestCase {
+    func testJSONAndSARIFSayWhatCouldNotBeRead() throws {
+        let dir = try Scratch.folder("unreadable")
+        let json = dir.appendingPathComponent("out.json"), sarif = dir.appendingPathComponent("out.sarif")
+        let r = try CLITests.run(["scan", "Examples/DemoApp", "/nonexistent/App.ipa", "--report", "json:" + json.path, "--report", "sarif:" + sarif.path],
+                                 cwd: CLITests.packageRoot)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("/nonexistent/App.ipa: no such file or folder"), r.stderr)
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: json))
+        XCTAssertEqual(JSONSchemaTests.errors(doc, JSONSchemaTests.schema), [])
+        let object = try XCTUnwrap(doc as? [String: Any])
+        XCTAssertEqual(object["errors"] as? [String], ["/nonexistent/App.ipa: no such file or folder"])
+        XCTAssertFalse((object["findings"] as? [Any] ?? []).isEmpty, "the readable input is still reported")
+        let s = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any])
+        let invocation = try XCTUnwrap(((s["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        XCTAssertEqual(invocation["executionSuccessful"] as? Bool, false)
+
+        let alone = try CLITests.run(["scan", "/nonexistent/App.ipa", "--format", "json"], cwd: CLITests.packageRoot)
+        XCTAssertEqual(alone.status, 1)
+        let only = try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8))
+        XCTAssertEqual(JSONSchemaTests.errors(only, JSONSchemaTests.schema), [])
+    }
+}
