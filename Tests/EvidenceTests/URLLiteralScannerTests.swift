@@ -1,0 +1,154 @@
+import XCTest
+@testable import Evidence
+
+final class URLLiteralScannerTests: XCTestCase {
+    func swift(_ text: String) -> [FoundURL] { URLLiteralScanner.scan(text, language: .swift) }
+    func objc(_ text: String) -> [FoundURL] { URLLiteralScanner.scan(text, language: .cFamily) }
+    func hosts(_ urls: [FoundURL]) -> [String] { urls.map(\.host) }
+
+    func testSwiftLiteralWithPosition() {
+        let found = swift("let a = 1\n  let u = URL(string: \"http://api.example.com/v1?x=1\")!\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.url, "http://api.example.com/v1?x=1")
+        XCTAssertEqual(found.first?.scheme, "http")
+        XCTAssertEqual(found.first?.host, "api.example.com")
+        XCTAssertEqual(found.first?.line, 2)
+        XCTAssertEqual(found.first?.column, 24)
+        XCTAssertEqual(found.first?.use, .unknown)
+    }
+
+    func testHTTPSAndPortAndUserInfo() {
+        XCTAssertEqual(hosts(swift("let a = \"https://Cdn.Example.com:8080/x\"; let b = \"http://user:pw@media.example.org/\"")),
+                       ["cdn.example.com", "media.example.org"])
+        XCTAssertEqual(swift("let a = \"https://cdn.example.com\"").first?.scheme, "https")
+    }
+
+    func testCommentsAreNotCode() {
+        XCTAssertEqual(swift("// see http://docs.example.com\n/* http://a.example.com /* nested */ http://b.example.com */\nlet x = 1").count, 0)
+        XCTAssertEqual(objc("// http://docs.example.com\n/* http://a.example.com */\nint x;").count, 0)
+        XCTAssertEqual(swift("/// Calls http://api.example.com\nfunc f() {}").count, 0)
+    }
+
+    func testURLsOutsideLiteralsAreNotCounted() {
+        XCTAssertEqual(swift("let x = 1 // fine\nlet y = http://api.example.com").count, 0)
+    }
+
+    func testLocalAndIPAndDotlessHostsAreNotTraffic() {
+        let text = """
+        let a = "http://localhost:8080/"
+        let b = "http://printer.local/status"
+        let c = "http://192.168.1.1/"
+        let d = "http://[::1]:80/"
+        let e = "http://raspberrypi/"
+        let f = "http://site.test/"
+        let g = "http://1.2.3/"
+        let h = "http://router.home.arpa/"
+        """
+        XCTAssertEqual(swift(text).count, 0)
+    }
+
+    func testNamespaceURIsAreNotTraffic() {
+        let text = """
+        let a = "http://www.w3.org/2000/svg"
+        let b = "http://www.apple.com/DTDs/PropertyList-1.0.dtd"
+        let c = "http://schemas.xmlsoap.org/soap/envelope/"
+        let d = "http://purl.org/dc/elements/1.1/"
+        let e = "http://ns.adobe.com/xap/1.0/"
+        let f = "http://json-schema.org/draft-07/schema#"
+        let g = "http://www.apache.org/licenses/LICENSE-2.0"
+        """
+        XCTAssertEqual(swift(text).count, 0)
+        // Apple's site itself is traffic; only its DTDs are identifiers.
+        XCTAssertEqual(hosts(swift("let a = \"http://www.apple.com/support\"")), ["www.apple.com"])
+    }
+
+    func testPrefixesWithoutHostAreNotURLs() {
+        let text = #"""
+        let a = "http://"
+        let b = "http://\(host)/path"
+        let c = "http://api.\(domain)/v1"
+        let d = "http://www."
+        let e = "http://{host}/v1"
+        let f = "http://" + host
+        let g = "http://api.example.com\(suffix)"
+        let h = "http://api.example.com/\(path)"
+        """#
+        // The host of g may go on in the interpolation (`.cn`); h's ends at the slash.
+        XCTAssertEqual(hosts(swift(text)), ["api.example.com"])
+        XCTAssertEqual(objc(#"NSString *a = [NSString stringWithFormat:@"http://%@/x", host]; NSString *b = @"http://%@.example.com";"#).count, 0)
+    }
+
+    func testInterpolationIsCodeAndItsLiteralsAreRead() {
+        let found = swift(#"let a = "prefix \(f("http://inner.example.com")) http://outer.example.com""#)
+        XCTAssertEqual(hosts(found), ["inner.example.com", "outer.example.com"])
+    }
+
+    func testRawAndMultilineStrings() {
+        let text = ##"""
+        let a = #"http://raw.example.com/\d+"#
+        let b = """
+            http://multi.example.com/
+            """
+        """##
+        XCTAssertEqual(hosts(swift(text)), ["raw.example.com", "multi.example.com"])
+    }
+
+    func testObjectiveCLiteralsAndCharacterLiterals() {
+        let text = """
+        char q = '"';
+        NSURL *u = [NSURL URLWithString:@"http://api.example.com/x"];
+        const char *c = "http://c.example.com";
+        """
+        XCTAssertEqual(hosts(objc(text)), ["api.example.com", "c.example.com"])
+    }
+
+    func testSwiftCallContext() {
+        func use(_ line: String) -> URLUse? { swift(line).first?.use }
+        XCTAssertEqual(use(#"let r = URLRequest(url: URL(string: "http://api.example.com")!)"#), .request)
+        XCTAssertEqual(use(#"webView.load(URLRequest(url: URL(string: "http://api.example.com")!))"#), .request)
+        XCTAssertEqual(use(#"URLSession.shared.dataTask(with: URL(string: "http://api.example.com")!)"#), .urlSession)
+        XCTAssertEqual(use(#"let d = try Data(contentsOf: URL(string: "http://api.example.com")!)"#), .urlSession)
+        XCTAssertEqual(use(#"let p = AVPlayer(url: URL(string: "http://media.example.com/a.m3u8")!)"#), .media)
+        XCTAssertEqual(use(#"UIApplication.shared.open(URL(string: "http://www.example.com")!)"#), .external)
+        XCTAssertEqual(use(#"let vc = SFSafariViewController(url: URL(string: "http://www.example.com")!)"#), .external)
+        XCTAssertEqual(use(#"Link("Site", destination: URL(string: "http://www.example.com")!)"#), .external)
+        XCTAssertEqual(use(#"AF.request("http://api.example.com/x")"#), .urlSession)
+        XCTAssertEqual(use(#"let u = URL(string: "http://api.example.com")"#), .unknown)
+        // A call that closed before the literal is not around it.
+        XCTAssertEqual(use("let r = URLRequest(url: u)\nlet s = \"http://api.example.com\""), .unknown)
+    }
+
+    func testObjectiveCCallContext() {
+        func use(_ line: String) -> URLUse? { objc(line).first?.use }
+        XCTAssertEqual(use(#"NSURLRequest *r = [NSURLRequest requestWithURL:[NSURL URLWithString:@"http://api.example.com"]];"#), .request)
+        XCTAssertEqual(use(#"[self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"http://a.example.com"]]];"#), .request)
+        XCTAssertEqual(use(#"[[UIApplication sharedApplication] openURL:[NSURL URLWithString:@"http://www.example.com"]];"#), .external)
+        XCTAssertEqual(use(#"AVPlayer *p = [AVPlayer playerWithURL:[NSURL URLWithString:@"http://media.example.com/a.mp4"]];"#), .media)
+        XCTAssertEqual(use(#"NSURL *u = [NSURL URLWithString:@"http://api.example.com"];"#), .unknown)
+    }
+
+    func testPlainStringsFromBinaries() {
+        XCTAssertEqual(hosts(URLLiteralScanner.urls(in: "Fetching http://api.example.com/v2 failed")), ["api.example.com"])
+        XCTAssertEqual(URLLiteralScanner.urls(in: "http://%s:%d/").count, 0)
+        XCTAssertEqual(URLLiteralScanner.urls(in: "no url here").count, 0)
+    }
+
+    func testHostileInputIsBounded() {
+        // Unterminated literals and comments, lone quotes, invalid UTF-8: no crash.
+        for text in ["\"http://a.example.com", "/* http://a.example.com", "#\"", "\"\\(", "\"\\(\"http://x.example.com", "\"http://", "@\"", "'"] {
+            _ = swift(text)
+            _ = objc(text)
+        }
+        let bytes: [UInt8] = [0x22, 0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0xff, 0xfe, 0x22]
+        XCTAssertEqual(URLLiteralScanner.scan(Data(bytes), language: .swift).count, 0)
+        // Deeply nested interpolations stop at the limit instead of growing a stack.
+        let deep = String(repeating: "\"\\(", count: 10_000) + "\"http://deep.example.com\""
+        _ = swift(deep)
+        // Many URLs in one file: capped.
+        let many = (0..<2_000).map { "let u\($0) = \"http://h\($0).example.com\"" }.joined(separator: "\n")
+        XCTAssertEqual(swift(many).count, URLLiteralScanner.maxURLsPerFile)
+        // A very long host-like run ends in one pass.
+        let long = "\"http://" + String(repeating: "a.", count: 200_000) + "com\""
+        XCTAssertEqual(swift(long).first?.url.count, URLLiteralScanner.maxURLLength)
+    }
+}
