@@ -7,30 +7,30 @@ final class URLLiteralScannerTests: XCTestCase {
     func hosts(_ urls: [FoundURL]) -> [String] { urls.map(\.host) }
 
     func testSwiftLiteralWithPosition() {
-        let found = swift("let a = 1\n  let u = URL(string: \"http://api.example.com/v1?x=1\")!\n")
+        let found = swift("let a = 1\n  let u = URL(string: \"http://api.acme.com/v1?x=1\")!\n")
         XCTAssertEqual(found.count, 1)
-        XCTAssertEqual(found.first?.url, "http://api.example.com/v1?x=1")
+        XCTAssertEqual(found.first?.url, "http://api.acme.com/v1?x=1")
         XCTAssertEqual(found.first?.scheme, "http")
-        XCTAssertEqual(found.first?.host, "api.example.com")
+        XCTAssertEqual(found.first?.host, "api.acme.com")
         XCTAssertEqual(found.first?.line, 2)
         XCTAssertEqual(found.first?.column, 24)
         XCTAssertEqual(found.first?.use, .unknown)
     }
 
     func testHTTPSAndPortAndUserInfo() {
-        XCTAssertEqual(hosts(swift("let a = \"https://Cdn.Example.com:8080/x\"; let b = \"http://user:pw@media.example.org/\"")),
-                       ["cdn.example.com", "media.example.org"])
-        XCTAssertEqual(swift("let a = \"https://cdn.example.com\"").first?.scheme, "https")
+        XCTAssertEqual(hosts(swift("let a = \"https://Cdn.Acme.com:8080/x\"; let b = \"http://user:pw@media.acme.org/\"")),
+                       ["cdn.acme.com", "media.acme.org"])
+        XCTAssertEqual(swift("let a = \"https://cdn.acme.com\"").first?.scheme, "https")
     }
 
     func testCommentsAreNotCode() {
-        XCTAssertEqual(swift("// see http://docs.example.com\n/* http://a.example.com /* nested */ http://b.example.com */\nlet x = 1").count, 0)
-        XCTAssertEqual(objc("// http://docs.example.com\n/* http://a.example.com */\nint x;").count, 0)
-        XCTAssertEqual(swift("/// Calls http://api.example.com\nfunc f() {}").count, 0)
+        XCTAssertEqual(swift("// see http://docs.acme.com\n/* http://a.acme.com /* nested */ http://b.acme.com */\nlet x = 1").count, 0)
+        XCTAssertEqual(objc("// http://docs.acme.com\n/* http://a.acme.com */\nint x;").count, 0)
+        XCTAssertEqual(swift("/// Calls http://api.acme.com\nfunc f() {}").count, 0)
     }
 
     func testURLsOutsideLiteralsAreNotCounted() {
-        XCTAssertEqual(swift("let x = 1 // fine\nlet y = http://api.example.com").count, 0)
+        XCTAssertEqual(swift("let x = 1 // fine\nlet y = http://api.acme.com").count, 0)
     }
 
     func testLocalAndIPAndDotlessHostsAreNotTraffic() {
@@ -43,6 +43,8 @@ final class URLLiteralScannerTests: XCTestCase {
         let f = "http://site.test/"
         let g = "http://1.2.3/"
         let h = "http://router.home.arpa/"
+        let i = "http://www.example.com/placeholder"
+        let j = "http://api.example.org/"
         """
         XCTAssertEqual(swift(text).count, 0)
     }
@@ -70,82 +72,82 @@ final class URLLiteralScannerTests: XCTestCase {
         let d = "http://www."
         let e = "http://{host}/v1"
         let f = "http://" + host
-        let g = "http://api.example.com\(suffix)"
-        let h = "http://api.example.com/\(path)"
+        let g = "http://api.acme.com\(suffix)"
+        let h = "http://api.acme.com/\(path)"
         """#
         // The host of g may go on in the interpolation (`.cn`); h's ends at the slash.
-        XCTAssertEqual(hosts(swift(text)), ["api.example.com"])
-        XCTAssertEqual(objc(#"NSString *a = [NSString stringWithFormat:@"http://%@/x", host]; NSString *b = @"http://%@.example.com";"#).count, 0)
+        XCTAssertEqual(hosts(swift(text)), ["api.acme.com"])
+        XCTAssertEqual(objc(#"NSString *a = [NSString stringWithFormat:@"http://%@/x", host]; NSString *b = @"http://%@.acme.com";"#).count, 0)
     }
 
     func testInterpolationIsCodeAndItsLiteralsAreRead() {
-        let found = swift(#"let a = "prefix \(f("http://inner.example.com")) http://outer.example.com""#)
-        XCTAssertEqual(hosts(found), ["inner.example.com", "outer.example.com"])
+        let found = swift(#"let a = "prefix \(f("http://inner.acme.com")) http://outer.acme.com""#)
+        XCTAssertEqual(hosts(found), ["inner.acme.com", "outer.acme.com"])
     }
 
     func testRawAndMultilineStrings() {
         let text = ##"""
-        let a = #"http://raw.example.com/\d+"#
+        let a = #"http://raw.acme.com/\d+"#
         let b = """
-            http://multi.example.com/
+            http://multi.acme.com/
             """
         """##
-        XCTAssertEqual(hosts(swift(text)), ["raw.example.com", "multi.example.com"])
+        XCTAssertEqual(hosts(swift(text)), ["raw.acme.com", "multi.acme.com"])
     }
 
     func testObjectiveCLiteralsAndCharacterLiterals() {
         let text = """
         char q = '"';
-        NSURL *u = [NSURL URLWithString:@"http://api.example.com/x"];
-        const char *c = "http://c.example.com";
+        NSURL *u = [NSURL URLWithString:@"http://api.acme.com/x"];
+        const char *c = "http://c.acme.com";
         """
-        XCTAssertEqual(hosts(objc(text)), ["api.example.com", "c.example.com"])
+        XCTAssertEqual(hosts(objc(text)), ["api.acme.com", "c.acme.com"])
     }
 
     func testSwiftCallContext() {
         func use(_ line: String) -> URLUse? { swift(line).first?.use }
-        XCTAssertEqual(use(#"let r = URLRequest(url: URL(string: "http://api.example.com")!)"#), .request)
-        XCTAssertEqual(use(#"webView.load(URLRequest(url: URL(string: "http://api.example.com")!))"#), .request)
-        XCTAssertEqual(use(#"URLSession.shared.dataTask(with: URL(string: "http://api.example.com")!)"#), .urlSession)
-        XCTAssertEqual(use(#"let d = try Data(contentsOf: URL(string: "http://api.example.com")!)"#), .urlSession)
-        XCTAssertEqual(use(#"let p = AVPlayer(url: URL(string: "http://media.example.com/a.m3u8")!)"#), .media)
-        XCTAssertEqual(use(#"UIApplication.shared.open(URL(string: "http://www.example.com")!)"#), .external)
-        XCTAssertEqual(use(#"let vc = SFSafariViewController(url: URL(string: "http://www.example.com")!)"#), .external)
-        XCTAssertEqual(use(#"Link("Site", destination: URL(string: "http://www.example.com")!)"#), .external)
-        XCTAssertEqual(use(#"AF.request("http://api.example.com/x")"#), .urlSession)
-        XCTAssertEqual(use(#"let u = URL(string: "http://api.example.com")"#), .unknown)
+        XCTAssertEqual(use(#"let r = URLRequest(url: URL(string: "http://api.acme.com")!)"#), .request)
+        XCTAssertEqual(use(#"webView.load(URLRequest(url: URL(string: "http://api.acme.com")!))"#), .request)
+        XCTAssertEqual(use(#"URLSession.shared.dataTask(with: URL(string: "http://api.acme.com")!)"#), .urlSession)
+        XCTAssertEqual(use(#"let d = try Data(contentsOf: URL(string: "http://api.acme.com")!)"#), .urlSession)
+        XCTAssertEqual(use(#"let p = AVPlayer(url: URL(string: "http://media.acme.com/a.m3u8")!)"#), .media)
+        XCTAssertEqual(use(#"UIApplication.shared.open(URL(string: "http://www.acme.com")!)"#), .external)
+        XCTAssertEqual(use(#"let vc = SFSafariViewController(url: URL(string: "http://www.acme.com")!)"#), .external)
+        XCTAssertEqual(use(#"Link("Site", destination: URL(string: "http://www.acme.com")!)"#), .external)
+        XCTAssertEqual(use(#"AF.request("http://api.acme.com/x")"#), .urlSession)
+        XCTAssertEqual(use(#"let u = URL(string: "http://api.acme.com")"#), .unknown)
         // A call that closed before the literal is not around it.
-        XCTAssertEqual(use("let r = URLRequest(url: u)\nlet s = \"http://api.example.com\""), .unknown)
+        XCTAssertEqual(use("let r = URLRequest(url: u)\nlet s = \"http://api.acme.com\""), .unknown)
     }
 
     func testObjectiveCCallContext() {
         func use(_ line: String) -> URLUse? { objc(line).first?.use }
-        XCTAssertEqual(use(#"NSURLRequest *r = [NSURLRequest requestWithURL:[NSURL URLWithString:@"http://api.example.com"]];"#), .request)
-        XCTAssertEqual(use(#"[self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"http://a.example.com"]]];"#), .request)
-        XCTAssertEqual(use(#"[[UIApplication sharedApplication] openURL:[NSURL URLWithString:@"http://www.example.com"]];"#), .external)
-        XCTAssertEqual(use(#"AVPlayer *p = [AVPlayer playerWithURL:[NSURL URLWithString:@"http://media.example.com/a.mp4"]];"#), .media)
-        XCTAssertEqual(use(#"NSURL *u = [NSURL URLWithString:@"http://api.example.com"];"#), .unknown)
+        XCTAssertEqual(use(#"NSURLRequest *r = [NSURLRequest requestWithURL:[NSURL URLWithString:@"http://api.acme.com"]];"#), .request)
+        XCTAssertEqual(use(#"[self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"http://a.acme.com"]]];"#), .request)
+        XCTAssertEqual(use(#"[[UIApplication sharedApplication] openURL:[NSURL URLWithString:@"http://www.acme.com"]];"#), .external)
+        XCTAssertEqual(use(#"AVPlayer *p = [AVPlayer playerWithURL:[NSURL URLWithString:@"http://media.acme.com/a.mp4"]];"#), .media)
+        XCTAssertEqual(use(#"NSURL *u = [NSURL URLWithString:@"http://api.acme.com"];"#), .unknown)
     }
 
     func testPlainStringsFromBinaries() {
-        XCTAssertEqual(hosts(URLLiteralScanner.urls(in: "Fetching http://api.example.com/v2 failed")), ["api.example.com"])
+        XCTAssertEqual(hosts(URLLiteralScanner.urls(in: "Fetching http://api.acme.com/v2 failed")), ["api.acme.com"])
         XCTAssertEqual(URLLiteralScanner.urls(in: "http://%s:%d/").count, 0)
         XCTAssertEqual(URLLiteralScanner.urls(in: "no url here").count, 0)
     }
 
     func testHostileInputIsBounded() {
         // Unterminated literals and comments, lone quotes, invalid UTF-8: no crash.
-        for text in ["\"http://a.example.com", "/* http://a.example.com", "#\"", "\"\\(", "\"\\(\"http://x.example.com", "\"http://", "@\"", "'"] {
+        for text in ["\"http://a.acme.com", "/* http://a.acme.com", "#\"", "\"\\(", "\"\\(\"http://x.acme.com", "\"http://", "@\"", "'"] {
             _ = swift(text)
             _ = objc(text)
         }
         let bytes: [UInt8] = [0x22, 0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0xff, 0xfe, 0x22]
         XCTAssertEqual(URLLiteralScanner.scan(Data(bytes), language: .swift).count, 0)
         // Deeply nested interpolations stop at the limit instead of growing a stack.
-        let deep = String(repeating: "\"\\(", count: 10_000) + "\"http://deep.example.com\""
+        let deep = String(repeating: "\"\\(", count: 10_000) + "\"http://deep.acme.com\""
         _ = swift(deep)
         // Many URLs in one file: capped.
-        let many = (0..<2_000).map { "let u\($0) = \"http://h\($0).example.com\"" }.joined(separator: "\n")
+        let many = (0..<2_000).map { "let u\($0) = \"http://h\($0).acme.com\"" }.joined(separator: "\n")
         XCTAssertEqual(swift(many).count, URLLiteralScanner.maxURLsPerFile)
         // A very long host-like run ends in one pass.
         let long = "\"http://" + String(repeating: "a.", count: 200_000) + "com\""

@@ -59,13 +59,16 @@ public struct URLLiteral: Sendable, Hashable {
 /// - not a fully qualified public name: no dot (`localhost`, `printer`), a `.local` (Bonjour)
 ///   name, an IPv4 or IPv6 literal — iOS 10 and later apply no ATS to them;
 /// - under a reserved name that never resolves on the internet: `localhost`, `test`,
-///   `example`, `invalid` (RFC 6761), `home.arpa` (RFC 8375);
+///   `example`, `invalid` (RFC 6761), `home.arpa` (RFC 8375); or under `example.com`,
+///   `example.net`, `example.org`, reserved for documentation (RFC 2606): placeholders and
+///   test fixtures, not a server anyone runs;
 /// - not a real name: an empty label, a last label that is not letters (`1.2.3`, `v1.0`);
 /// - an identifier, not an address: XML, XSD and schema namespace URIs, DTDs and license
 ///   texts (`nonTraffic`), which parsers and license banners carry but nobody loads.
 public enum URLHosts {
     /// Reserved top-level names that never reach the internet.
-    public static let reservedSuffixes = ["local", "localhost", "test", "example", "invalid", "home.arpa"]
+    public static let reservedSuffixes = ["local", "localhost", "test", "example", "invalid", "home.arpa",
+                                          "example.com", "example.net", "example.org"]
 
     /// Namespace, schema, DTD and license URIs: a host with an optional path prefix. A host
     /// entry also covers its subdomains; any host whose first label is `schemas` is one too.

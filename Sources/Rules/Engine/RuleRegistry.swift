@@ -35,6 +35,7 @@ public enum RuleRegistry {
         ATSArbitraryLoadsRule.self,
         ATSExceptionDomainRule.self,
         ATSPinnedDomainsRule.self,
+        ATSCleartextURLRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
