@@ -124,12 +124,17 @@ public struct EvidenceIndex: Sendable {
     /// Bundles, by name, whose code was read for URLs: some source file, or a Mach-O file
     /// whose strings are not encrypted. For the others, no URL says nothing.
     public var urlScannedBundles: Set<String> = []
+    /// `NSExceptionDomains` names (lower case) that some source literal, binary string,
+    /// Info.plist value or text resource of the input mentions as a host.
+    public var mentionedDomains: Set<String> = []
 
-    public init(usages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = []) {
+    public init(usages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = [],
+                mentionedDomains: Set<String> = []) {
         self.usages = usages
         self.skippedSources = skippedSources
         self.urls = urls
         self.urlScannedBundles = urlScannedBundles
+        self.mentionedDomains = mentionedDomains
     }
 
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
@@ -137,6 +142,7 @@ public struct EvidenceIndex: Sendable {
         let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits)
         let urls = URLEvidence.scan(input, limits: limits)
         return EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages,
-                             skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned)
+                             skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
+                             mentionedDomains: urls.mentionedDomains)
     }
 }

@@ -153,4 +153,26 @@ final class URLLiteralScannerTests: XCTestCase {
         let long = "\"http://" + String(repeating: "a.", count: 200_000) + "com\""
         XCTAssertEqual(swift(long).first?.url.count, URLLiteralScanner.maxURLLength)
     }
+
+    func mentions(_ text: String, _ language: SourceFactsScanner.Language = .swift, names: [String]) -> Set<String> {
+        Data(text.utf8).withUnsafeBytes { URLLiteralScanner.mentions($0, language: language, names: names) }
+    }
+
+    func testDomainMentionsInLiteralsOnly() {
+        let names = ["acme.com", "cdn.acme.org", "old.acme.net"]
+        XCTAssertEqual(mentions("let a = \"https://api.acme.com/v1\"\nlet b = \"cdn.acme.org\"\n// old.acme.net\n", names: names),
+                       ["acme.com", "cdn.acme.org"])
+        XCTAssertEqual(mentions("NSString *h = @\"cdn.acme.org\"; /* acme.com */", .cFamily, names: names), ["cdn.acme.org"])
+        // Not a host: a longer label before or after.
+        XCTAssertEqual(mentions("let a = \"https://notacme.com\"; let b = \"https://acme.com.evil.io\"; let c = \"acme.community\"", names: names), [])
+        // The end of a sentence is not a longer host.
+        XCTAssertEqual(mentions("let a = \"Contact acme.com.\"", names: names), ["acme.com"])
+    }
+
+    func testDomainMentionsInPlainText() {
+        let text = "{\"base\": \"https://cdn.acme.org/x\", \"docs\": \"see xacme.com\"}"
+        let found = Data(text.utf8).withUnsafeBytes { URLLiteralScanner.mentions(inText: $0, names: ["cdn.acme.org", "acme.com"]) }
+        XCTAssertEqual(found, ["cdn.acme.org"])
+        XCTAssertEqual(Data().withUnsafeBytes { URLLiteralScanner.mentions(inText: $0, names: ["acme.com"]) }, [])
+    }
 }

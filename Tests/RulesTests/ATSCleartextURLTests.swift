@@ -68,4 +68,34 @@ final class ATSCleartextURLTests: XCTestCase {
         ], kind: .project)
         XCTAssertEqual(f.map(\.message), [])
     }
+
+    // MARK: ats_stale_exception_domain
+
+    func staleFindings(_ files: [String: String], binaries: [String: String] = [:], kind: ProductKind = .folder) throws -> [Finding] {
+        try RuleExampleTests.run(ATSStaleExceptionDomainRule.self, files: files,
+                                 example: RuleExample(files, binaryFixtures: binaries, kind: kind))
+    }
+
+    func testBuiltAppsSkipNamesSwiftKeepsInsideInstructions() throws {
+        let plist = ATSRuleSupport.plist(ATSRuleSupport.domains([
+            ("legacy-images.acmecorp.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+            ("old.acme.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        ]), before: "<key>CFBundleExecutable</key>\n<string>Example</string>\n")
+        let f = try staleFindings(["Info.plist": plist], binaries: ["Example": "App"], kind: .app)
+        XCTAssertEqual(f.map(\.fingerprintParts), [["legacy-images.acmecorp.com"]], "\(f.map(\.message))")
+        // An executable that cannot be read shows no code: nothing is reported.
+        XCTAssertEqual(try staleFindings(["Info.plist": plist, "Example": "not a binary"], kind: .app).count, 0)
+    }
+
+    func testResourcesAndEntitlementsMention() throws {
+        let plist = ATSRuleSupport.plist(ATSRuleSupport.domains([
+            ("feeds.acme.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+            ("links.acme.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+            ("gone.acme.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        ]))
+        let f = try staleFindings(["App/Info.plist": plist, "App/App.swift": "let x = 1\n",
+                                   "App/Config/feeds.json": "{\"url\": \"http://feeds.acme.com/rss\"}",
+                                   "App/App.entitlements": plistXML("<key>com.apple.developer.associated-domains</key><array><string>applinks:links.acme.com</string></array>")])
+        XCTAssertEqual(f.map(\.fingerprintParts), [["gone.acme.com"]], "\(f.map(\.message))")
+    }
 }

@@ -105,6 +105,50 @@ public enum URLLiteralScanner {
         return false
     }
 
+    // MARK: Domain mentions
+
+    /// Which of `names` (lower-case domain names) the string literals of a source file
+    /// mention, as a whole host or the end of one (`cdn.acme.com` mentions `acme.com`).
+    /// Files that do not hold a name's bytes are not lexed.
+    public static func mentions(_ bytes: UnsafeRawBufferPointer, language: SourceFactsScanner.Language, names: [String]) -> Set<String> {
+        let present = names.filter { occurs(bytes, $0, from: 0, to: bytes.count) }
+        guard !present.isEmpty else { return [] }
+        var out = Set<String>()
+        for s in language == .swift ? swiftSegments(bytes) : cSegments(bytes) {
+            for name in present where !out.contains(name) && occurs(bytes, name, from: s.start, to: s.end) { out.insert(name) }
+            if out.count == present.count { break }
+        }
+        return out
+    }
+
+    /// Which of `names` plain text (a resource, a C string) mentions.
+    public static func mentions(inText bytes: UnsafeRawBufferPointer, names: [String]) -> Set<String> {
+        Set(names.filter { occurs(bytes, $0, from: 0, to: bytes.count) })
+    }
+
+    /// Whether `name` occurs in `bytes[from..<to]` as a host or a host's last labels: no
+    /// host byte before it but a dot, no host byte or dot-and-letter after it.
+    static func occurs(_ bytes: UnsafeRawBufferPointer, _ name: String, from: Int, to: Int) -> Bool {
+        let needle = Array(name.utf8)
+        guard let first = needle.first, to - from >= needle.count else { return false }
+        func isHostByte(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b == 0x2d || b == 0x5f }
+        var i = from
+        while i <= to - needle.count {
+            if bytes[i] == first {
+                var k = 1
+                while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
+                if k == needle.count {
+                    let end = i + k
+                    let leftOK = i == 0 || !isHostByte(bytes[i - 1])
+                    let rightOK = end >= bytes.count || !(isHostByte(bytes[end]) || (bytes[end] == 0x2e && end + 1 < bytes.count && isHostByte(bytes[end + 1])))
+                    if leftOK && rightOK { return true }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
     // MARK: Literals
 
     /// Open Swift string literals deeper than this end the scan of the file.

@@ -36,6 +36,7 @@ public enum RuleRegistry {
         ATSExceptionDomainRule.self,
         ATSPinnedDomainsRule.self,
         ATSCleartextURLRule.self,
+        ATSStaleExceptionDomainRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

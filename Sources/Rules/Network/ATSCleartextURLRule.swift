@@ -204,12 +204,9 @@ public struct ATSCleartextURLRule: Rule {
             let places = Array(Set(urls.map(Self.place))).sorted()
             let listed = places.prefix(5).joined(separator: ", ") + (places.count > 5 ? " and \(places.count - 5) more" : "")
             let hosts = Array(Set(urls.map(\.host))).sorted().joined(separator: ", ")
-            var f = finding("\(b.name): plain HTTP to \(hosts) goes through only because of the NSExceptionDomains entry '\(d.name)'; the code names it at \(listed)",
-                            bundle: b.name, at: ATSRuleSupport.location(c, d.keyPosition), key: d.keyPath,
-                            fix: "Keep the exception while these URLs exist and tell App Review why; better, move \(hosts) to HTTPS and remove it.",
-                            fingerprint: [d.name])
-            f.severity = .note
-            out.append(f)
+            out.append(ATSRuleSupport.note(self, "plain HTTP to \(hosts) goes through only because of the NSExceptionDomains entry '\(d.name)'; the code names it at \(listed)",
+                                           bundle: b, c, d,
+                                           fix: "Keep the exception while these URLs exist and tell App Review why; better, move \(hosts) to HTTPS and remove it."))
         }
         return out
     }

@@ -36,6 +36,14 @@ enum ATSRuleSupport {
         return kinds.contains(b.kind) ? b : nil
     }
 
+    /// A note of `rule` on an exception domain's key, fingerprinted by the domain.
+    static func note(_ rule: some Rule, _ message: String, bundle: AppBundle, _ c: ATSConfiguration, _ d: ATSExceptionDomain, fix: String) -> Finding {
+        var f = rule.finding("\(bundle.name): \(message)", bundle: bundle.name, at: location(c, d.keyPosition), key: d.keyPath, fix: fix,
+                             fingerprint: [d.name])
+        f.severity = .note
+        return f
+    }
+
     /// A place in the file the configuration comes from (its own place when `position` is nil).
     static func location(_ c: ATSConfiguration, _ position: SourcePosition?) -> FileLocation {
         FileLocation(path: c.location.path, position: position ?? c.location.position)
