@@ -139,8 +139,8 @@ public struct EvidenceIndex: Sendable {
 
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
     public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
-        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits)
-        let urls = URLEvidence.scan(input, limits: limits)
+        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits, urlNames: URLEvidence.exceptionDomainNames(input.product))
+        let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
         return EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages,
                              skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
                              mentionedDomains: urls.mentionedDomains)

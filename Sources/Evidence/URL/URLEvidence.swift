@@ -56,21 +56,36 @@ public enum URLEvidence {
     /// Source files read for URLs, by extension.
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hh", "hpp"]
 
-    public static func scan(_ input: LoadedInput, limits: ReaderLimits = .default) -> Result {
+    /// What one source file holds: its URLs and the exception domain names its literals mention.
+    public struct FileResult: Sendable {
+        var urls: [FoundURL]
+        var mentions: Set<String>
+    }
+
+    /// The URLs and mentions of one source file's bytes, or nil for a file not read for URLs.
+    static func file(_ data: Data, path: String, names: [String]) -> FileResult? {
+        guard sourceExtensions.contains(PathUtil.pathExtension(path)) else { return nil }
+        let language = SourceFileKind.language(of: path)
+        let mentions = names.isEmpty ? [] : data.withUnsafeBytes { URLLiteralScanner.mentions($0, language: language, names: names) }
+        return FileResult(urls: URLLiteralScanner.scan(data, language: language), mentions: mentions)
+    }
+
+    /// `read`: files pass 1 of `SourceEvidence` already read (`SourceEvidence.scan(urlNames:)`);
+    /// the others are read here.
+    public static func scan(_ input: LoadedInput, limits: ReaderLimits = .default, read: [String: FileResult] = [:]) -> Result {
         let product = input.product
         let names = exceptionDomainNames(product)
         let files = Set(product.bundles.flatMap { $0.sourceFiles + $0.linkedCode.flatMap(\.files) })
             .filter { sourceExtensions.contains(PathUtil.pathExtension($0)) }
             .sorted()
-        let found: [(urls: [FoundURL], read: Bool, mentions: Set<String>)] = ConcurrentMap.map(files) { path in
-            if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) { return ([], false, []) }
-            guard let data = try? input.source.read(path), data.count <= limits.maxSourceFileBytes else { return ([], false, []) }
-            let language = SourceFileKind.language(of: path)
-            let mentions = names.isEmpty ? [] : data.withUnsafeBytes { URLLiteralScanner.mentions($0, language: language, names: names) }
-            return (URLLiteralScanner.scan(data, language: language), true, mentions)
+        let found: [FileResult?] = ConcurrentMap.map(files) { path in
+            if let r = read[path] { return r }
+            if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) { return nil }
+            guard let data = try? input.source.read(path), data.count <= limits.maxSourceFileBytes else { return nil }
+            return file(data, path: path, names: names)
         }
         var result = Result()
-        for r in found { result.mentionedDomains.formUnion(r.mentions) }
+        for r in found { result.mentionedDomains.formUnion(r?.mentions ?? []) }
         let byFile = Dictionary(uniqueKeysWithValues: zip(files, found))
         var out: [URLLiteral] = []
         var scanned = Set<String>()
@@ -91,8 +106,8 @@ public enum URLEvidence {
                 + b.linkedCode.map { ($0.files, UsageOrigin.linked($0.kind, $0.name, embedded: $0.embedded)) }
             for (paths, origin) in closure {
                 for path in paths where claimed.insert(path).inserted {
-                    guard let r = byFile[path] else { continue }
-                    if r.read { scanned.insert(b.name) }
+                    guard let r = byFile[path] ?? nil else { continue }
+                    scanned.insert(b.name)
                     for f in r.urls {
                         add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .source(path: path, line: f.line, column: f.column),
                                        bundle: b.name, origin: origin, ships: b.kind.ships, use: f.use, api: f.api))

@@ -89,17 +89,16 @@ public enum URLLiteralScanner {
         return out
     }
 
+    /// Whether `needle` occurs in `bytes`; `memchr` finds each candidate first byte.
     static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
         let n = needle.utf8CodeUnitCount
-        guard bytes.count >= n else { return false }
-        let first = needle.utf8Start[0]
+        guard n > 0, bytes.count >= n, let base = bytes.baseAddress else { return false }
+        let first = Int32(needle.utf8Start[0])
         var i = 0
         while i <= bytes.count - n {
-            if bytes[i] == first {
-                var k = 1
-                while k < n, bytes[i + k] == needle.utf8Start[k] { k += 1 }
-                if k == n { return true }
-            }
+            guard let hit = memchr(base + i, first, bytes.count - n + 1 - i) else { return false }
+            i = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + i, needle.utf8Start, n) == 0 { return true }
             i += 1
         }
         return false
