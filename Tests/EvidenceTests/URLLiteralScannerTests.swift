@@ -149,6 +149,12 @@ final class URLLiteralScannerTests: XCTestCase {
         // Many URLs in one file: capped.
         let many = (0..<2_000).map { "let u\($0) = \"http://h\($0).acme.com\"" }.joined(separator: "\n")
         XCTAssertEqual(swift(many).count, URLLiteralScanner.maxURLsPerFile)
+        // URLs back to back in one long literal: each is read up to the display limit, not to
+        // the end of the literal (which made the scan quadratic).
+        let chained = "\"" + String(repeating: "http://a.acme.com/", count: 200_000) + "\""
+        let start = Date()
+        XCTAssertEqual(swift(chained).count, URLLiteralScanner.maxURLsPerFile)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         // A very long host-like run ends in one pass.
         let long = "\"http://" + String(repeating: "a.", count: 200_000) + "com\""
         XCTAssertEqual(swift(long).first?.url.count, URLLiteralScanner.maxURLLength)

@@ -296,7 +296,7 @@ public enum URLLiteralScanner {
             var j = authorityStart
             while j < s.end, isAuthorityByte(bytes[j]) { j += 1 }
             var end = j
-            while end < s.end, !endsURL(bytes[end]) { end += 1 }
+            while end < s.end, end - k < maxURLLength, !endsURL(bytes[end]) { end += 1 }  // bounded: no rescans of a long path
             defer { k = max(j, k + 1) }
             let complete = j < s.end ? !continuesHost(bytes[j]) && bytes[j] != 0x5c : !s.interpolated
             guard complete, j > authorityStart,
