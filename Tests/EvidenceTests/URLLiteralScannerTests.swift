@@ -115,6 +115,7 @@ final class URLLiteralScannerTests: XCTestCase {
         XCTAssertEqual(use(#"let vc = SFSafariViewController(url: URL(string: "http://www.acme.com")!)"#), .external)
         XCTAssertEqual(use(#"Link("Site", destination: URL(string: "http://www.acme.com")!)"#), .external)
         XCTAssertEqual(use(#"AF.request("http://api.acme.com/x")"#), .urlSession)
+        XCTAssertEqual(use(#"webView.loadHTMLString(html, baseURL: URL(string: "http://www.acme.com"))"#), .reference)
         XCTAssertEqual(use(#"let u = URL(string: "http://api.acme.com")"#), .unknown)
         // A call that closed before the literal is not around it.
         XCTAssertEqual(use("let r = URLRequest(url: u)\nlet s = \"http://api.acme.com\""), .unknown)

@@ -15,6 +15,8 @@ public enum URLUse: String, Sendable, Hashable {
     /// Opened outside the app — Safari, `SFSafariViewController`, SwiftUI `Link` — where the
     /// app's ATS policy does not apply.
     case external
+    /// Named but not loaded: the base URL of HTML a web view is handed (`loadHTMLString(_:baseURL:)`).
+    case reference
     /// Not seen: a bare literal, a binary string, a resource.
     case unknown
 }

@@ -388,7 +388,7 @@ public enum URLLiteralScanner {
         "AVPlayer": .media, "AVURLAsset": .media, "AVAsset": .media, "AVPlayerItem": .media, "AVQueuePlayer": .media,
         "playerWithURL": .media, "URLAssetWithURL": .media, "assetWithURL": .media, "playerItemWithURL": .media,
         "open": .external, "openURL": .external, "canOpenURL": .external, "SFSafariViewController": .external, "Link": .external,
-        "SafariView": .external,
+        "SafariView": .external, "loadHTMLString": .reference,
     ]
 
     /// What loads a literal, from the calls around it; `.unknown` when none says.

@@ -35,7 +35,7 @@ public struct ATSCleartextURLRule: Rule {
         Never reported: what iOS does not block — hosts under `NSAllowsArbitraryLoads` (see \
         `ats_arbitrary_loads`) or a global key for the connection kind; URLs opened outside the \
         app (`UIApplication.open`, `SFSafariViewController`, SwiftUI `Link`), which Safari \
-        loads; hosts that are not internet traffic: `localhost`, unqualified names, `.local`, \
+        loads; the base URL of HTML handed to a web view (`loadHTMLString(_:baseURL:)`); hosts that are not internet traffic: `localhost`, unqualified names, `.local`, \
         IP literals, reserved names (`.test`, `.example`, `.invalid`, `home.arpa`, and `example.com`/`.net`/`.org`, kept for documentation and placeholders), XML/XSD \
         namespace, DTD and license URIs (`http://www.w3.org/…`, `http://www.apple.com/DTDs/…`, \
         `http://schemas.…`, `http://purl.org/…`, `http://ns.adobe.com/…`…); URL prefixes \
@@ -116,7 +116,7 @@ public struct ATSCleartextURLRule: Rule {
         case .request: return [.urlLoading, .webView]
         case .webView: return [.webView]
         case .media: return [.media]
-        case .external, .unknown: return ATSConnectionKind.allCases
+        case .external, .reference, .unknown: return ATSConnectionKind.allCases
         }
     }
 
@@ -128,7 +128,7 @@ public struct ATSCleartextURLRule: Rule {
         case .request: return "a URL request\(call)"
         case .webView: return "a web view\(call)"
         case .media: return "AVFoundation\(call)"
-        case .external, .unknown: return "the code"
+        case .external, .reference, .unknown: return "the code"
         }
     }
 
@@ -152,7 +152,7 @@ public struct ATSCleartextURLRule: Rule {
         var out: [Finding] = []
         var viaException: [String: (bundle: AppBundle, domain: ATSExceptionDomain, config: ATSConfiguration, urls: [URLLiteral])] = [:]
         var policies: [String: ATSPolicy] = [:]
-        for u in context.evidence.urls where u.isCleartext && u.ships && u.use != .external {
+        for u in context.evidence.urls where u.isCleartext && u.ships && u.use != .external && u.use != .reference {
             guard let b = ATSRuleSupport.process(of: u, in: context.product) else { continue }
             let policy = policies[b.id] ?? ATSPolicy(bundle: b)
             policies[b.id] = policy
@@ -171,7 +171,7 @@ public struct ATSCleartextURLRule: Rule {
             switch u.use {
             case .urlSession, .webView, .media: severity = .error
             case .request: severity = all ? .error : .warning
-            case .external, .unknown:
+            case .external, .reference, .unknown:
                 guard all else { continue }  // it may go where ATS is open
                 severity = .warning
             }
