@@ -119,7 +119,7 @@ public struct EvidenceIndex: Sendable {
     public var usages: [Usage]
     /// Source files of the bundles' code that were not scanned.
     public var skippedSources: [SkippedSource] = []
-    /// `http://` and `https://` URLs the bundles' code names (`URLEvidence`).
+    /// Plain `http://` URLs the bundles' code names (`URLEvidence`).
     public var urls: [URLLiteral] = []
     /// Bundles, by name, whose code was read for URLs: some source file, or a Mach-O file
     /// whose strings are not encrypted. For the others, no URL says nothing.

@@ -2,7 +2,8 @@ import Foundation
 import Artifacts
 import Formats
 
-/// The `http://` and `https://` URLs each bundle's code names: string literals of the Swift and
+/// The plain `http://` URLs each bundle's code names (`https://` ones are left out: nothing
+/// asks about them, and an app names hundreds): string literals of the Swift and
 /// C-family sources of its code closure (projects; attributed like source usages, with the
 /// linked target, package or pod as origin) and C strings of its Mach-O files (built apps).
 /// A file several bundles compile is read once and counts for each.
@@ -67,7 +68,7 @@ public enum URLEvidence {
         guard sourceExtensions.contains(PathUtil.pathExtension(path)) else { return nil }
         let language = SourceFileKind.language(of: path)
         let mentions = names.isEmpty ? [] : data.withUnsafeBytes { URLLiteralScanner.mentions($0, language: language, names: names) }
-        return FileResult(urls: URLLiteralScanner.scan(data, language: language), mentions: mentions)
+        return FileResult(urls: URLLiteralScanner.scan(data, language: language).filter { $0.scheme == "http" }, mentions: mentions)
     }
 
     /// `read`: files pass 1 of `SourceEvidence` already read (`SourceEvidence.scan(urlNames:)`);
@@ -121,7 +122,7 @@ public enum URLEvidence {
                     if !slice.isEncrypted { scanned.insert(b.name) }
                     for s in slice.cStrings(maxCount: maxCStrings) {
                         if !names.isEmpty { result.mentionedDomains.formUnion(mentions(in: s, names)) }
-                        for f in URLLiteralScanner.urls(in: s) where seen.insert(f.url).inserted {
+                        for f in URLLiteralScanner.urls(in: s) where f.scheme == "http" && seen.insert(f.url).inserted {
                             add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .binary(path: binary.path, symbol: f.url),
                                            bundle: b.name, origin: b.kind == .framework ? .sdk(b.name) : .app, ships: b.kind.ships))
                         }
