@@ -130,6 +130,30 @@ final class URLLiteralScannerTests: XCTestCase {
         XCTAssertEqual(use(#"NSURL *u = [NSURL URLWithString:@"http://api.acme.com"];"#), .unknown)
     }
 
+    func testDebugOnlyBranchesDoNotShip() {
+        let swiftText = """
+        #if DEBUG
+        let a = "http://a.acme.com"
+          #if os(iOS)
+        let b = "http://b.acme.com"
+          #endif
+        #else
+        let c = "http://c.acme.com"
+        #endif
+        #if !DEBUG
+        let d = "http://d.acme.com"
+        #elseif DEBUG
+        let e = "http://e.acme.com"
+        #endif
+        let f = "http://f.acme.com"
+        """
+        XCTAssertEqual(swift(swiftText).map(\.ships), [false, false, true, true, true, true])
+        let objcText = "#ifdef DEBUG\nNSString *a = @\"http://a.acme.com\";\n#endif\nNSString *b = @\"http://b.acme.com\";\n"
+        XCTAssertEqual(objc(objcText).map(\.ships), [false, true])
+        // Unbalanced directives: no crash, the rest of the file is debug-only.
+        XCTAssertEqual(swift("#endif\n#else\n#if DEBUG\nlet a = \"http://a.acme.com\"").map(\.ships), [false])
+    }
+
     func testPlainStringsFromBinaries() {
         XCTAssertEqual(hosts(URLLiteralScanner.urls(in: "Fetching http://api.acme.com/v2 failed")), ["api.acme.com"])
         XCTAssertEqual(URLLiteralScanner.urls(in: "http://%s:%d/").count, 0)

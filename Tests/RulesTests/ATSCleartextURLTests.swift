@@ -56,6 +56,17 @@ final class ATSCleartextURLTests: XCTestCase {
         XCTAssertTrue(f.last?.message.contains("framework AdKit") == true, "\(f.map(\.message))")
     }
 
+    func testDebugBranchesDoNotShip() throws {
+        let f = try findings(["App/Info.plist": plain, "App/Env.swift": """
+            #if DEBUG
+            let server = URLRequest(url: URL(string: "http://dev.acme.com/api")!)
+            #else
+            let server = URLRequest(url: URL(string: "http://api.acme.com/api")!)
+            #endif
+            """])
+        XCTAssertEqual(f.map(\.line), [4], "\(f.map(\.message))")
+    }
+
     func testTestTargetsDoNotShip() throws {
         let f = try findings([
             "App.xcodeproj/project.pbxproj": exampleProject(targets: [

@@ -111,7 +111,7 @@ public enum URLEvidence {
                     scanned.insert(b.name)
                     for f in r.urls {
                         add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .source(path: path, line: f.line, column: f.column),
-                                       bundle: b.name, origin: origin, ships: b.kind.ships, use: f.use, api: f.api))
+                                       bundle: b.name, origin: origin, ships: b.kind.ships && f.ships, use: f.use, api: f.api))
                     }
                 }
             }

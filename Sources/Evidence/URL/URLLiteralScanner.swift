@@ -10,6 +10,8 @@ public struct FoundURL: Sendable, Hashable {
     public var column: Int
     public var use: URLUse
     public var api: String?
+    /// False inside an `#if DEBUG` / `#ifdef DEBUG` branch (compiled out of release builds).
+    public var ships: Bool = true
 }
 
 /// Finds `http://` and `https://` URLs in the string literals of Swift and C-family source
@@ -75,6 +77,7 @@ public enum URLLiteralScanner {
             if !more { break }
         }
         // Line and column of each hit: one walk, the hits being in file order.
+        let debugOnly = hits.isEmpty ? [] : debugRanges(bytes)
         var out: [FoundURL] = []
         var line = 1, column = 1, cursor = 0
         for h in hits {
@@ -84,7 +87,8 @@ public enum URLLiteralScanner {
                 cursor += 1
             }
             let (use, api) = callContext(bytes, before: h.literalStart, language: language)
-            out.append(FoundURL(url: h.url, scheme: h.scheme, host: h.host, line: line, column: column, use: use, api: api))
+            out.append(FoundURL(url: h.url, scheme: h.scheme, host: h.host, line: line, column: column, use: use, api: api,
+                                ships: !debugOnly.contains { $0.contains(h.offset) }))
         }
         return out
     }
@@ -146,6 +150,50 @@ public enum URLLiteralScanner {
             i += 1
         }
         return false
+    }
+
+    // MARK: Debug-only code
+
+    /// Conditional-compilation blocks deeper than this are not followed.
+    static let maxConditionalDepth = 64
+
+    /// Byte ranges compiled only into debug builds: the branch of `#if DEBUG` / `#ifdef DEBUG`
+    /// (Swift and C) up to its `#else`, `#elseif`/`#elif` or `#endif`. Only the plain `DEBUG`
+    /// condition counts; any other condition is taken to ship. Directives are read at the start
+    /// of a line, whatever literal or comment they might sit in.
+    static func debugRanges(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        let n = bytes.count
+        var stack: [Bool] = []  // per open #if: is the current branch debug-only
+        var out: [Range<Int>] = []
+        var debugStart: Int?
+        var i = 0
+        while i < n {
+            var j = i
+            while j < n, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+            var lineEnd = j
+            while lineEnd < n, bytes[lineEnd] != 0x0a { lineEnd += 1 }
+            if j < n, bytes[j] == 0x23 {
+                let words = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(j + 1)..<lineEnd]), as: UTF8.self)
+                    .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+                let wasDebug = stack.contains(true)
+                switch words.first {
+                case "if", "ifdef":
+                    if stack.count < maxConditionalDepth { stack.append(words.count == 2 && words[1] == "DEBUG") }
+                case "else", "elseif", "elif":
+                    if !stack.isEmpty { stack[stack.count - 1] = false }
+                case "endif":
+                    if !stack.isEmpty { stack.removeLast() }
+                default:
+                    break
+                }
+                let isDebug = stack.contains(true)
+                if isDebug, !wasDebug { debugStart = lineEnd }
+                if !isDebug, wasDebug, let start = debugStart { out.append(start..<j); debugStart = nil }
+            }
+            i = lineEnd + 1
+        }
+        if let start = debugStart { out.append(start..<n) }
+        return out
     }
 
     // MARK: Literals

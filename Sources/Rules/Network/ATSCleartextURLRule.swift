@@ -40,7 +40,7 @@ public struct ATSCleartextURLRule: Rule {
         namespace, DTD and license URIs (`http://www.w3.org/…`, `http://www.apple.com/DTDs/…`, \
         `http://schemas.…`, `http://purl.org/…`, `http://ns.adobe.com/…`…); URL prefixes \
         without a complete host (`"http://"`, `"http://%@"`, `"http://\\(host)"`); code of test \
-        targets.
+        targets and of `#if DEBUG` / `#ifdef DEBUG` branches.
 
         Fix: use `https://`. If the server cannot serve HTTPS, add an `NSExceptionDomains` entry \
         for the host with `NSExceptionAllowsInsecureHTTPLoads` and be ready to justify it to \
