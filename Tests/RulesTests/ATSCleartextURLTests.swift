@@ -109,4 +109,11 @@ final class ATSCleartextURLTests: XCTestCase {
                                    "App/App.entitlements": plistXML("<key>com.apple.developer.associated-domains</key><array><string>applinks:links.acme.com</string></array>")])
         XCTAssertEqual(f.map(\.fingerprintParts), [["gone.acme.com"]], "\(f.map(\.message))")
     }
+
+    func testBadlyNamedEntriesAreLeftToTheExceptionDomainRule() throws {
+        let plist = ATSRuleSupport.plist(ATSRuleSupport.domains([
+            ("Old.Acme.com", ""), ("acme.net.", ""), ("*.acme.org", ""), ("printer.local", ""), ("10.0.0.1", ""),
+        ]))
+        XCTAssertEqual(try staleFindings(["App/Info.plist": plist, "App/App.swift": "let x = 1\n"]).map(\.message), [])
+    }
 }

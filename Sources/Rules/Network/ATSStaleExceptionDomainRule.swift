@@ -23,8 +23,9 @@ public struct ATSStaleExceptionDomainRule: Rule {
         Only where the code is really visible: the bundle's sources were read (projects), or its \
         binary was, unencrypted (built apps); never for an input with no code. In built apps, \
         names of 15 bytes or fewer are not reported: Swift keeps strings that short inside the \
-        instructions, not among the C strings. Domains, IP addresses and `.local` names the \
-        entry names badly are `ats_exception_domain`'s.
+        instructions, not among the C strings. Entries `ats_exception_domain` reports for their \
+        name (a URL, a wildcard, upper case, a trailing dot, an IP address) and `.local` or \
+        unqualified names are left to it.
 
         A note, not a warning: a domain can come from a server response, a remote \
         configuration or a web page the app shows. Fix: remove the entry if the domain is gone; \
@@ -92,7 +93,7 @@ public struct ATSStaleExceptionDomainRule: Rule {
             let builtOnly = b.sourceFiles.isEmpty && b.linkedCode.isEmpty
             for d in c.exceptionDomains {
                 let name = d.name.lowercased()
-                guard ATSExceptionDomainRule.problem(d.name).map({ !$0.blocks }) ?? true, !ATSPolicy.isLocal(name),
+                guard ATSExceptionDomainRule.problem(d.name) == nil, !ATSPolicy.isLocal(name),
                       !mentioned.contains(name), !(builtOnly && name.utf8.count <= 15) else { continue }
                 let scope = d.includesSubdomains?.value == true ? "\(d.name) nor any subdomain of it" : d.name
                 out.append(ATSRuleSupport.note(self, "no source, binary, Info.plist value or resource of the input mentions \(scope), yet NSExceptionDomains keeps an exception for it; App Review may ask why",
