@@ -119,16 +119,30 @@ public struct EvidenceIndex: Sendable {
     public var usages: [Usage]
     /// Source files of the bundles' code that were not scanned.
     public var skippedSources: [SkippedSource] = []
+    /// Plain `http://` URLs the bundles' code names (`URLEvidence`).
+    public var urls: [URLLiteral] = []
+    /// Bundles, by name, whose code was read for URLs: some source file, or a Mach-O file
+    /// whose strings are not encrypted. For the others, no URL says nothing.
+    public var urlScannedBundles: Set<String> = []
+    /// `NSExceptionDomains` names (lower case) that some source literal, binary string,
+    /// Info.plist value or text resource of the input mentions as a host.
+    public var mentionedDomains: Set<String> = []
 
-    public init(usages: [Usage] = [], skippedSources: [SkippedSource] = []) {
+    public init(usages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = [],
+                mentionedDomains: Set<String> = []) {
         self.usages = usages
         self.skippedSources = skippedSources
+        self.urls = urls
+        self.urlScannedBundles = urlScannedBundles
+        self.mentionedDomains = mentionedDomains
     }
 
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
     public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
-        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits)
+        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits, urlNames: URLEvidence.exceptionDomainNames(input.product))
+        let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
         return EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages,
-                             skippedSources: sources.skipped)
+                             skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
+                             mentionedDomains: urls.mentionedDomains)
     }
 }

@@ -82,8 +82,12 @@ public enum SourceEvidence {
     }
 
     /// The uses found, and the files of the bundles' code that no scanner could read.
-    public static func scan(_ input: LoadedInput, scanners: [any SourceScanning],
-                            limits: ReaderLimits = .default) -> (usages: [Usage], skipped: [SkippedSource]) {
+    ///
+    /// With `urlNames` (exception domain names, see `URLEvidence`), pass 1 also reads each
+    /// compiled file's URLs and domain mentions from the bytes it already holds (`urls`), so
+    /// the URL evidence reads no source file again.
+    public static func scan(_ input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default,
+                            urlNames: [String]? = nil) -> (usages: [Usage], skipped: [SkippedSource], urls: [String: URLEvidence.FileResult]) {
         let product = input.product
         let source = input.source
         // Pass 1: facts of every file any bundle compiles, and of every C header and prefix
@@ -98,28 +102,31 @@ public enum SourceEvidence {
         let names = scanners.reduce(into: Set<String>()) { $0.formUnion($1.triggerNames) }
         let factsScanner = SourceFactsScanner(names: names)
         let kept = keptForReach(paths.filter(compiled.contains), index: input.index)
-        let read: [(facts: SourceFacts, text: String?, skipped: String?, bytes: Data?)] = ConcurrentMap.map(paths) { path in
+        let read: [(facts: SourceFacts, text: String?, skipped: String?, bytes: Data?, url: URLEvidence.FileResult?)] = ConcurrentMap.map(paths) { path in
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) {
-                return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil)
+                return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil, nil)
             }
             let data: Data
-            do { data = try source.read(path) } catch { return (SourceFacts(), nil, "cannot be read: \(error)", nil) }
+            do { data = try source.read(path) } catch { return (SourceFacts(), nil, "cannot be read: \(error)", nil, nil) }
             guard data.count <= limits.maxSourceFileBytes else {
-                return (SourceFacts(), nil, "\(data.count) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil)
+                return (SourceFacts(), nil, "\(data.count) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil, nil)
             }
             let facts = factsScanner.scan(data, language: SourceFileKind.language(of: path))
             let bytes = kept.contains(path) ? data : nil
-            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts) else { return (facts, nil, nil, bytes) }
+            let url = urlNames.flatMap { compiled.contains(path) ? URLEvidence.file(data, path: path, names: $0) : nil }
+            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts) else { return (facts, nil, nil, bytes, url) }
             let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1)
-            if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason, bytes) }
-            return (facts, text, nil, bytes)
+            if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason, bytes, url) }
+            return (facts, text, nil, bytes, url)
         }
         var facts: [String: SourceFacts] = [:]
         var texts: [String: String] = [:]
         var bytes: [String: Data] = [:]
         var skipped: [SkippedSource] = []
+        var urls: [String: URLEvidence.FileResult] = [:]
         for (path, r) in zip(paths, read) {
             facts[path] = r.facts
+            if let u = r.url { urls[path] = u }
             if let t = r.text { texts[path] = t }
             if let b = r.bytes { bytes[path] = b }
             // Headers are read for their imports only; a compiled file left unread is reported.
@@ -203,7 +210,7 @@ public enum SourceEvidence {
             }
         }
         markReached(&out, product: product, source: source, read: bytes, limits: limits)
-        return (out, skipped)
+        return (out, skipped, urls)
     }
 
     /// Whether a use needs its bundle's own code to reach it: it is in linked code, or in a

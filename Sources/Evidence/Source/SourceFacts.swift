@@ -183,18 +183,8 @@ public struct SourceFactsScanner: Sendable {
                     strings[strings.count - 1].interpolationDepth = depth - 1
                 }
             }
-            if b == 0x2f, i + 1 < n, bytes[i + 1] == 0x2f {  // line comment
-                while i < n, bytes[i] != 0x0a { i += 1 }
-                continue
-            }
-            if b == 0x2f, i + 1 < n, bytes[i + 1] == 0x2a {  // block comment (Swift nests them)
-                var depth = 1
-                i += 2
-                while i < n, depth > 0 {
-                    if bytes[i] == 0x2a, i + 1 < n, bytes[i + 1] == 0x2f { depth -= 1; i += 2 }
-                    else if bytes[i] == 0x2f, i + 1 < n, bytes[i + 1] == 0x2a { depth += 1; i += 2 }
-                    else { i += 1 }
-                }
+            if b == 0x2f, let end = Self.commentEnd(bytes, at: i, nested: true) {
+                i = end
                 continue
             }
             if b == 0x3c, previous == .hashImport {  // <Framework/Header.h>
@@ -221,6 +211,28 @@ public struct SourceFactsScanner: Sendable {
             if how & Self.seenReferenced != 0 { facts.referenced.insert(name) }
         }
         return facts
+    }
+
+    /// Where a comment that starts at `i` (`//` or `/*`) ends: the newline of a line comment,
+    /// or the byte after a block comment's `*/` (nested ones counted when `nested`, as Swift
+    /// does); nil when no comment starts there.
+    @inline(__always)
+    static func commentEnd(_ bytes: UnsafeRawBufferPointer, at start: Int, nested: Bool) -> Int? {
+        let n = bytes.count
+        guard start + 1 < n, bytes[start] == 0x2f else { return nil }
+        var i = start + 2
+        if bytes[start + 1] == 0x2f {
+            while i < n, bytes[i] != 0x0a { i += 1 }
+            return i
+        }
+        guard bytes[start + 1] == 0x2a else { return nil }
+        var depth = 1
+        while i < n, depth > 0 {
+            if bytes[i] == 0x2a, i + 1 < n, bytes[i + 1] == 0x2f { depth -= 1; i += 2 }
+            else if nested, bytes[i] == 0x2f, i + 1 < n, bytes[i + 1] == 0x2a { depth += 1; i += 2 }
+            else { i += 1 }
+        }
+        return min(i, n)
     }
 
     private static let seenMentioned: UInt8 = 1

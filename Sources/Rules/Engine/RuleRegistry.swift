@@ -39,6 +39,8 @@ public enum RuleRegistry {
         PrivacyManifestReasonRule.self,
         PrivacyManifestTrackingRule.self,
         PrivacyManifestDataTypesRule.self,
+        ATSCleartextURLRule.self,
+        ATSStaleExceptionDomainRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 import Formats
 
 /// What the ATS rules share: which bundles ATS reads, and where a finding points.
@@ -16,6 +17,31 @@ enum ATSRuleSupport {
             guard let c = policy.configuration else { return nil }
             return (b, c, policy)
         }
+    }
+
+    /// The bundle whose ATS policy governs a URL of the evidence: its own bundle when ATS reads
+    /// that bundle's Info.plist; for a built framework's binary, the nearest bundle that
+    /// embeds it and has one. Nil for sources of other targets (they count through the code
+    /// closures of the bundles that link them).
+    static func process(of url: URLLiteral, in product: Product) -> AppBundle? {
+        guard var b = product.bundles.first(where: { $0.name == url.bundle }) else { return nil }
+        if kinds.contains(b.kind) { return b }
+        guard case .binary = url.location else { return nil }
+        var hops = 0
+        while !kinds.contains(b.kind), let parent = b.parentID, hops < 16 {
+            guard let next = product.bundles.first(where: { $0.id == parent }) else { return nil }
+            b = next
+            hops += 1
+        }
+        return kinds.contains(b.kind) ? b : nil
+    }
+
+    /// A note of `rule` on an exception domain's key, fingerprinted by the domain.
+    static func note(_ rule: some Rule, _ message: String, bundle: AppBundle, _ c: ATSConfiguration, _ d: ATSExceptionDomain, fix: String) -> Finding {
+        var f = rule.finding("\(bundle.name): \(message)", bundle: bundle.name, at: location(c, d.keyPosition), key: d.keyPath, fix: fix,
+                             fingerprint: [d.name])
+        f.severity = .note
+        return f
     }
 
     /// A place in the file the configuration comes from (its own place when `position` is nil).
