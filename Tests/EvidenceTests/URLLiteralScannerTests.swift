@@ -207,3 +207,14 @@ final class URLLiteralScannerTests: XCTestCase {
         XCTAssertEqual(Data().withUnsafeBytes { URLLiteralScanner.mentions(inText: $0, names: ["acme.com"]) }, [])
     }
 }
+
+/// Namespaces met on real apps (XMPP, WebDAV properties) are identifiers, not traffic.
+final class URLNamespaceTests: XCTestCase {
+    func testNamespacesSeenInRealAppsAreNotTraffic() {
+        XCTAssertTrue(URLHosts.isNonTraffic(host: "jabber.org", path: "/protocol/disco#items"))
+        XCTAssertTrue(URLHosts.isNonTraffic(host: "owncloud.org", path: "/ns"))
+        XCTAssertTrue(URLHosts.isNonTraffic(host: "nextcloud.com", path: "/ns"))
+        XCTAssertFalse(URLHosts.isNonTraffic(host: "nextcloud.com", path: "/nsfw.jpg"))
+        XCTAssertFalse(URLHosts.isNonTraffic(host: "jabber.org", path: "/"))
+    }
+}

@@ -65,8 +65,9 @@ public struct URLLiteral: Sendable, Hashable {
 ///   `example.net`, `example.org`, reserved for documentation (RFC 2606): placeholders and
 ///   test fixtures, not a server anyone runs;
 /// - not a real name: an empty label, a last label that is not letters (`1.2.3`, `v1.0`);
-/// - an identifier, not an address: XML, XSD and schema namespace URIs, DTDs and license
-///   texts (`nonTraffic`), which parsers and license banners carry but nobody loads.
+/// - an identifier, not an address: XML, XSD, XMPP and schema namespace URIs, a path that is
+///   only `/ns`, DTDs and license texts (`nonTraffic`), which parsers and license banners
+///   carry but nobody loads.
 public enum URLHosts {
     /// Reserved top-level names that never reach the internet.
     public static let reservedSuffixes = ["local", "localhost", "test", "example", "invalid", "home.arpa",
@@ -97,6 +98,8 @@ public enum URLHosts {
         ("www.gnu.org", "/licenses"),
         ("www.gnu.org", "/copyleft"),
         ("opensource.org", "/licenses"),
+        ("jabber.org", "/protocol/"),         // XMPP namespaces (XEPs)
+        ("xmpp.org", "/extensions/"),
     ]
 
     /// Whether `host` (lower case) is a public host name ATS would govern.
@@ -110,6 +113,10 @@ public enum URLHosts {
     /// Whether a URL of `host` with `path` is a namespace, schema, DTD or license identifier.
     public static func isNonTraffic(host: String, path: String) -> Bool {
         if host.hasPrefix("schemas.") { return true }
+        // `http://owncloud.org/ns`, `http://nextcloud.org/ns`: a vocabulary's namespace (WebDAV
+        // properties, Open Graph), named by a path that is only `/ns`.
+        let p = path.lowercased()
+        if p == "/ns" || p == "/ns/" || p.hasPrefix("/ns#") { return true }
         return nonTraffic.contains { e in
             (host == e.host || host.hasSuffix("." + e.host)) && (e.path.isEmpty || path.lowercased().hasPrefix(e.path.lowercased()))
         }

@@ -24,12 +24,13 @@ public struct ATSCleartextURLRule: Rule {
         `Data(contentsOf:)`, `URLRequest`/`NSURLRequest`, a web view's `load`/`loadRequest:`, \
         `AVPlayer`/`AVURLAsset` — and ATS blocks plain HTTP to the host for that kind of \
         connection: this request will fail.
-        - **warning**: a literal whose use the text does not show (it may be dead, stored, or \
-        handed to the Network framework or a socket, which ATS does not cover), blocked for \
-        every kind of connection; a `URLRequest` blocked for `URLSession` but allowed in web \
-        views.
-        - **note**: the same in code the team does not write (an SDK's binary, a pod or a \
-        package); and, on the exception domain's entry, the plain-HTTP URLs that load only \
+        - **warning**: a `URLRequest` blocked for `URLSession` but allowed in web views.
+        - **note**: a literal whose use the text does not show, blocked for every kind of \
+        connection: it may be dead, a preview's sample, text shown to the user, an identifier, \
+        or handed to the Network framework or a socket, which ATS does not cover (on 27 \
+        open-source apps most such literals were namespaces and display strings); the same in \
+        code the team does not write (an SDK's binary, a pod or a package); and, on the \
+        exception domain's entry, the plain-HTTP URLs that load only \
         because of that exception — the list App Review's question about it is answered from.
 
         Never reported: what iOS does not block — hosts under `NSAllowsArbitraryLoads` (see \
@@ -62,7 +63,7 @@ public struct ATSCleartextURLRule: Rule {
                          }
                          let mirror = "↓http://mirror.acme.net/feed"
                          """],
-                        note: "No ATS keys: a URLRequest to a plain-HTTP host is an error (the request will fail); a bare literal a warning."),
+                        note: "No ATS keys: a URLRequest to a plain-HTTP host is an error (the request will fail); a bare literal a note."),
             RuleExample(["App/Info.plist": ATSRuleSupport.plist("""
                          \t<key>NSExceptionDomains</key>
                          \t<dict>
@@ -173,7 +174,7 @@ public struct ATSCleartextURLRule: Rule {
             case .request: severity = all ? .error : .warning
             case .external, .reference, .unknown:
                 guard all else { continue }  // it may go where ATS is open
-                severity = .warning
+                severity = .note
             }
             if Self.isThirdParty(u.origin) { severity = .note }
             var why = "ATS blocks plain HTTP to \(u.host) for this bundle"
