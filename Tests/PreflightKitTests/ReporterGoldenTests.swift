@@ -22,6 +22,27 @@ final class ReporterGoldenTests: XCTestCase {
         XCTAssertEqual(r.stdout, try String(contentsOf: url, encoding: .utf8), "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
     }
 
+    /// The golden `.ipa` in the same formats, scanned from its folder so paths are relative.
+    func checkIPA(_ format: String, golden name: String) throws {
+        let ipa = try GoldenTests.makeIPA()
+        let r = try CLITests.run(["scan", ipa.lastPathComponent, "--report", format], cwd: ipa.deletingLastPathComponent())
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let url = GoldenTests.golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_GOLDENS"] == "1" {
+            try Data(r.stdout.utf8).write(to: url)
+            return
+        }
+        XCTAssertEqual(r.stdout, try String(contentsOf: url, encoding: .utf8), "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
+    }
+
+    func testIPAInEveryTextFormat() throws {
+        try checkIPA("xcode", golden: "synthetic-ipa.xcode.txt")
+        try checkIPA("markdown", golden: "synthetic-ipa.md")
+        try checkIPA("junit", golden: "synthetic-ipa.junit.xml")
+        try checkIPA("github", golden: "synthetic-ipa.github.txt")
+        try checkIPA("sarif", golden: "synthetic-ipa.sarif")
+    }
+
     func testMarkdown() throws { try check("markdown", golden: "demo-app.md") }
     func testJUnit() throws { try check("junit", golden: "demo-app.junit.xml") }
     func testGitHubActions() throws { try check("github", golden: "demo-app.github.txt") }
