@@ -57,33 +57,17 @@ public struct Baseline: Sendable, Equatable {
     /// The findings the baseline does not cover, and the entries no finding matched any more
     /// (fixed since, or changed beyond recognition: they can be removed from the file).
     public func filter(_ findings: [Finding]) -> (new: [Finding], stale: [Entry]) {
-        let r = filter(groups: [findings])
-        return (r.new[0], r.stale)
+        var cursor = BaselineCursor(self)
+        let new = cursor.take(findings)
+        return (new, entries.filter(cursor.untouched))
     }
-
-    /// As `filter`, for the findings of several inputs scanned together (one baseline for all).
-    public func filter(groups: [[Finding]]) -> (new: [[Finding]], stale: [Entry]) {
-        var remaining = Dictionary(entries.map { ($0.fingerprint, $0.count) }, uniquingKeysWith: +)
-        let new = groups.map { findings in
-            findings.filter { f in
-                guard let left = remaining[f.fingerprint], left > 0 else { return true }
-                remaining[f.fingerprint] = left - 1
-                return false
-            }
-        }
-        let stale = entries.filter { (remaining[$0.fingerprint] ?? 0) == $0.count }
-        return (new, stale)
-    }
-
 }
 
 /// A baseline consumed input by input: each finding it covers uses up one of its entry's count.
 struct BaselineCursor {
-    private let entries: [Baseline.Entry]
     private var remaining: [String: Int]
 
     init(_ baseline: Baseline) {
-        entries = baseline.entries
         remaining = Dictionary(baseline.entries.map { ($0.fingerprint, $0.count) }, uniquingKeysWith: +)
     }
 

@@ -101,22 +101,7 @@ public enum HTMLReporter: Reporter {
         return out + "</article>"
     }
 
-    /// Text as HTML: the five characters that could end an element or attribute escaped.
-    static func e(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func e(_ text: String) -> String { MarkupEscaping.escape(text) }
 
     static let style = """
     body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:0 20px 40px;color:#1d1d1f}

@@ -49,22 +49,5 @@ public enum JUnitReporter: Reporter {
         return "\(place)\(f.severity.rawValue): \(f.message)" + (f.fix.map { " Fix: \($0)" } ?? "")
     }
 
-    /// Text as XML character data or an attribute value; characters XML 1.0 cannot hold are dropped.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                if v >= 0x20 && !(0xFFFE...0xFFFF).contains(v) { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { MarkupEscaping.escape(text) }
 }

@@ -84,14 +84,18 @@ final class GoldenTests: XCTestCase {
     func check(_ args: [String], golden name: String, expectedStatus: Int32) throws {
         let r = try CLITests.run(args + ["--format", "json"])
         XCTAssertEqual(r.status, expectedStatus, r.stderr)
-        let actual = try Self.summary(r.stdout)
-        let url = Self.golden.appendingPathComponent(name)
+        try Self.compare(try Self.summary(r.stdout), golden: name)
+    }
+
+    /// Compares output with its golden file, or rewrites the file with PREFLIGHT_UPDATE_GOLDENS=1.
+    static func compare(_ actual: String, golden name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = golden.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_GOLDENS"] == "1" {
             try Data(actual.utf8).write(to: url)
             return
         }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(actual, expected, "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
+        XCTAssertEqual(actual, try String(contentsOf: url, encoding: .utf8),
+                       "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended", file: file, line: line)
     }
 
     func testSyntheticIPA() throws {

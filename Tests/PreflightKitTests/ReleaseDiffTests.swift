@@ -75,12 +75,7 @@ final class ReleaseDiffTests: XCTestCase {
         try FileManager.default.copyItem(at: new, to: dir.appendingPathComponent("Trails-2.ipa"))
         let r = try CLITests.run(["diff", "Trails-1.ipa", "Trails-2.ipa"], cwd: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
-        let url = GoldenTests.golden.appendingPathComponent("release-diff.txt")
-        if ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_GOLDENS"] == "1" {
-            try Data(r.stdout.utf8).write(to: url)
-        } else {
-            XCTAssertEqual(r.stdout, try String(contentsOf: url, encoding: .utf8), "release-diff.txt changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
-        }
+        try GoldenTests.compare(r.stdout, golden: "release-diff.txt")
         for kind in ["bundle", "permission", "background-mode", "device-capability", "minimum-os", "version", "ats", "privacy-manifest",
                      "framework", "binary-size", "finding"] {
             XCTAssertTrue(r.stdout.contains(" \(kind) "), "no \(kind) change in\n\(r.stdout)")

@@ -14,12 +14,7 @@ final class ReporterGoldenTests: XCTestCase {
     func check(_ format: String, golden name: String) throws {
         let r = try CLITests.run(["scan", "Examples/DemoApp", "--report", format], cwd: Self.root)
         XCTAssertEqual(r.status, 2, r.stderr)
-        let url = GoldenTests.golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_GOLDENS"] == "1" {
-            try Data(r.stdout.utf8).write(to: url)
-            return
-        }
-        XCTAssertEqual(r.stdout, try String(contentsOf: url, encoding: .utf8), "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
+        try GoldenTests.compare(r.stdout, golden: name)
     }
 
     /// The golden `.ipa` in the same formats, scanned from its folder so paths are relative.
@@ -27,12 +22,7 @@ final class ReporterGoldenTests: XCTestCase {
         let ipa = try GoldenTests.makeIPA()
         let r = try CLITests.run(["scan", ipa.lastPathComponent, "--report", format], cwd: ipa.deletingLastPathComponent())
         XCTAssertEqual(r.status, 2, r.stderr)
-        let url = GoldenTests.golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["PREFLIGHT_UPDATE_GOLDENS"] == "1" {
-            try Data(r.stdout.utf8).write(to: url)
-            return
-        }
-        XCTAssertEqual(r.stdout, try String(contentsOf: url, encoding: .utf8), "\(name) changed; rerun with PREFLIGHT_UPDATE_GOLDENS=1 if intended")
+        try GoldenTests.compare(r.stdout, golden: name)
     }
 
     func testIPAInEveryTextFormat() throws {
