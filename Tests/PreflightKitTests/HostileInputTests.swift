@@ -611,6 +611,15 @@ final class HostileInputTests: XCTestCase {
                 try Data(body.utf8).write(to: project.appendingPathComponent("App/Evil.swift"))
                 return project.path
             }),
+            Case(name: "Swift source of 4 MB of back-to-back http URLs and unterminated literals", verdict: .clean, make: { dir in
+                let project = dir.appendingPathComponent("Urls")
+                try fm.createDirectory(at: project.appendingPathComponent("App"), withIntermediateDirectories: true)
+                try Data(H.infoPlist().utf8).write(to: project.appendingPathComponent("App/Info.plist"))
+                let flood = "let s = \"" + String(repeating: "http://a.acme.com/", count: 120_000) + "\"\n"
+                let open = String(repeating: "let u = URL(string: \"http://b.acme.com/\\(\n", count: 40_000)
+                try Data((flood + open).utf8).write(to: project.appendingPathComponent("App/Urls.swift"))
+                return project.path
+            }),
             Case(name: "project with cyclic groups and self-referencing settings", verdict: .finding("unreadable_file", ["its own ancestor"]),
                  make: { dir in
                      let project = dir.appendingPathComponent("Cyclic")
