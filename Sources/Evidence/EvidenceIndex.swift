@@ -116,7 +116,11 @@ public struct SkippedSource: Sendable, Equatable {
 
 /// What the code of each bundle uses, with proof. Detectors fill it from binaries and sources.
 public struct EvidenceIndex: Sendable {
+    /// Uses of resources that need a purpose string.
     public var usages: [Usage]
+    /// Uses of required-reason APIs (`api.*` capabilities; the key is the
+    /// `NSPrivacyAccessedAPIType` category).
+    public var requiredReasonUsages: [Usage] = []
     /// Source files of the bundles' code that were not scanned.
     public var skippedSources: [SkippedSource] = []
     /// Plain `http://` URLs the bundles' code names (`URLEvidence`).
@@ -128,9 +132,10 @@ public struct EvidenceIndex: Sendable {
     /// Info.plist value or text resource of the input mentions as a host.
     public var mentionedDomains: Set<String> = []
 
-    public init(usages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = [],
+    public init(usages: [Usage] = [], requiredReasonUsages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = [],
                 mentionedDomains: Set<String> = []) {
         self.usages = usages
+        self.requiredReasonUsages = requiredReasonUsages
         self.skippedSources = skippedSources
         self.urls = urls
         self.urlScannedBundles = urlScannedBundles
@@ -141,7 +146,9 @@ public struct EvidenceIndex: Sendable {
     public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
         let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits, urlNames: URLEvidence.exceptionDomainNames(input.product))
         let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
-        return EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages,
+        let all = BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages
+        let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
+        return EvidenceIndex(usages: all.filter { !isRequiredReason($0) }, requiredReasonUsages: all.filter(isRequiredReason),
                              skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
                              mentionedDomains: urls.mentionedDomains)
     }

@@ -12,6 +12,10 @@ struct SwiftAPIIndex: Sendable {
     /// Created type → initializer entries.
     let initializers: [String: [SwiftAPI]]
     let functions: [String: [SwiftAPI]]
+    /// `.name` written with no receiver → entries.
+    let implicitMembers: [String: [SwiftAPI]]
+    /// Names an implicit member's entry needs the file to write (`FileAttributeKey`).
+    let implicitMemberContext: Set<String>
     /// Every name the prefilter looks for.
     let names: Set<String>
     /// Names whose mention alone may lead to a match.
@@ -25,7 +29,7 @@ struct SwiftAPIIndex: Sendable {
         return conditionalNames.contains { mentioned.contains($0.key) && !mentioned.isDisjoint(with: $0.value) }
     }
 
-    static let standard = SwiftAPIIndex(catalog: .standard)
+    static let standard = SwiftAPIIndex(catalog: .detection)
 
     /// Resources that exist only on macOS are left out: the scanner does not know the
     /// target's platform, and an iOS source referencing `CLLocationManager` must not be told
@@ -71,12 +75,14 @@ struct SwiftAPIIndex: Sendable {
         var properties: [String: [SwiftAPI]] = [:]
         var assignments: [String: [SwiftAPI]] = [:]
         var initializers: [String: [SwiftAPI]] = [:]
+        var implicitMembers: [String: [SwiftAPI]] = [:]
         for entry in table {
             switch entry.kind {
             case .method: methods[entry.name, default: []].append(entry)
             case .property: properties[entry.name, default: []].append(entry)
             case .assignment: assignments[entry.name, default: []].append(entry)
             case .function: functions[entry.name, default: []].append(entry)
+            case .implicitMember: implicitMembers[entry.name, default: []].append(entry)
             case .initializer:
                 for type in entry.receivers { initializers[type, default: []].append(entry) }
             }
@@ -107,5 +113,7 @@ struct SwiftAPIIndex: Sendable {
         self.assignments = assignments
         self.initializers = initializers
         self.functions = functions
+        self.implicitMembers = implicitMembers
+        self.implicitMemberContext = Set(implicitMembers.values.flatMap { $0.flatMap(\.receivers) })
     }
 }

@@ -24,7 +24,9 @@ enum SwiftAPIDecision: Sendable {
 
 /// One Swift spelling of a protected API.
 struct SwiftAPI: Sendable {
-    enum Kind: Sendable { case method, property, assignment, initializer, function }
+    /// `implicitMember`: `.name` with no receiver written (`[.creationDateKey]`); its
+    /// `receivers` are names one of which the file must write, or empty.
+    enum Kind: Sendable { case method, property, assignment, initializer, function, implicitMember }
 
     let kind: Kind
     /// Swift types the member belongs to (static or instance); for initializers, the types
@@ -60,6 +62,10 @@ struct SwiftAPI: Sendable {
         SwiftAPI(kind: .initializer, receivers: types, name: "init", labels: labels, decision: decision, distinctive: false)
     }
 
+    static func implicitMember(_ name: String, _ decision: SwiftAPIDecision, whenFileWrites names: [String] = []) -> SwiftAPI {
+        SwiftAPI(kind: .implicitMember, receivers: names, name: name, labels: nil, decision: decision, distinctive: false)
+    }
+
     static func function(_ name: String, _ decision: SwiftAPIDecision) -> SwiftAPI {
         SwiftAPI(kind: .function, receivers: [], name: name, labels: nil, decision: decision, distinctive: true)
     }
@@ -87,6 +93,7 @@ enum SwiftAPITable {
     static let swiftNamesOfObjCClasses: [String: String] = [
         "NSNetServiceBrowser": "NetServiceBrowser",
         "NSNetService": "NetService",
+        "NSUserDefaults": "UserDefaults",
     ]
 
     /// Catalog C symbols that are not called as functions from Swift (data symbols, spelled
@@ -94,13 +101,25 @@ enum SwiftAPITable {
     static let cFunctionsNotCalled: Set<String> = [
         "AVAudioSessionCategoryRecord",         // AVAudioSession.Category.record: see setCategory
         "AVAudioSessionCategoryPlayAndRecord",  // AVAudioSession.Category.playAndRecord
+        // Required-reason constants: FileAttributeKey and URLResourceKey members in Swift.
+        "NSFileCreationDate", "NSFileModificationDate", "NSURLContentModificationDateKey", "NSURLCreationDateKey",
+        "NSURLVolumeAvailableCapacityKey", "NSURLVolumeAvailableCapacityForImportantUsageKey",
+        "NSURLVolumeAvailableCapacityForOpportunisticUsageKey", "NSURLVolumeTotalCapacityKey",
+        "NSFileSystemFreeSize", "NSFileSystemSize",
     ]
+
+    /// C functions that share their name with a Darwin struct: `stat()` with no argument
+    /// creates the struct and calls nothing.
+    static let cFunctionsNamingStructs: Set<String> = ["stat", "statfs", "statvfs"]
 
     /// Property names that hand out a shared instance of their type (`AVAudioSession.sharedInstance()`,
     /// `AVAudioApplication.shared`, `GKLocalPlayer.local`): the receiver keeps its type.
-    static let sharedInstanceMembers: Set<String> = ["shared", "sharedInstance", "default", "current", "standard", "local"]
+    static let sharedInstanceMembers: Set<String> = [
+        "shared", "sharedInstance", "default", "current", "standard", "local", "processInfo",
+    ]
 
     static let entries: [SwiftAPI] = mediaCapture + photos + location + personalData + health + connectivity + systemServices
+        + requiredReasonAPIs
 
     // MARK: Camera, microphone, speech, media library
 

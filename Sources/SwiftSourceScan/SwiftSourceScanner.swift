@@ -11,7 +11,7 @@ public enum SwiftSourceScanner {
     /// Files larger than `ReaderLimits.default.maxSourceFileBytes` give nothing; callers
     /// check `exceedsLimits(byteCount:)` to report them.
     public static func scan(source: String, path: String,
-                            catalog: ProtectedResourceCatalog = .standard) -> [SourceUsage] {
+                            catalog: ProtectedResourceCatalog = .detection) -> [SourceUsage] {
         scan(source: source, path: path, catalog: catalog, limits: .default)
     }
 
@@ -186,8 +186,8 @@ struct LineTable {
 }
 
 extension ProtectedResourceCatalog {
-    /// The standard catalog is the one most scans use: its index is built once.
+    /// The detection catalog is the one scans use: its index is built once.
     var isStandard: Bool {
-        resources == ProtectedResourceCatalog.standard.resources
+        resources == ProtectedResourceCatalog.detection.resources
     }
 }

@@ -24,10 +24,10 @@ public struct SwiftSourceScanning: SourceScanning {
     public func mayUse(_ facts: SourceFacts) -> Bool { SwiftAPIIndex.standard.mayMatch(facts.referenced) }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
-        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: limits, context: context)
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .detection, limits: limits, context: context)
     }
 
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
-        SwiftSourceScanner.scan(source: source, path: path, catalog: .standard, limits: limits, contexts: contexts)
+        SwiftSourceScanner.scan(source: source, path: path, catalog: .detection, limits: limits, contexts: contexts)
     }
 }

@@ -11,7 +11,8 @@ extension UsageVisitor {
         let callee = node.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if let entries = index.functions[name], !context.localFunctions.contains(name), !context.isLocalType(name) {
+            if let entries = index.functions[name], !context.localFunctions.contains(name), !context.isLocalType(name),
+               !(SwiftAPITable.cFunctionsNamingStructs.contains(name) && node.arguments.isEmpty) {
                 let uses = entries.flatMap { entry -> [SwiftAPIUse] in
                     if case .fixed(let uses) = entry.decision { return uses }
                     return []
@@ -69,9 +70,23 @@ extension UsageVisitor {
 
     func match(_ node: MemberAccessExprSyntax) {
         let name = node.declName.baseName.text
+        if node.base == nil {
+            matchImplicitMember(node, name: name)
+            return
+        }
         if let entries = index.properties[name], let base = node.base,
            node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
             _ = matchMember(entries, name: name, base: base, call: nil, value: nil, anchor: Syntax(node))
+        }
+    }
+
+    /// `.creationDateKey`: the entry's uses when the file writes one of the names it needs.
+    private func matchImplicitMember(_ node: MemberAccessExprSyntax, name: String) {
+        guard let entries = index.implicitMembers[name] else { return }
+        for entry in entries where entry.receivers.isEmpty || !writtenContextNames.isDisjoint(with: entry.receivers) {
+            guard case .fixed(let uses) = entry.decision else { continue }
+            emit(uses, api: "." + name, at: Syntax(node), symbol: nil)
+            return
         }
     }
 

@@ -26,6 +26,8 @@ final class UsageVisitor: DeclarationCollector {
     private let target: TargetConditions
     /// Modules the file imports (`import X`, any kind of import).
     private(set) var imports: Set<String> = []
+    /// Names of `index.implicitMemberContext` the file writes in code.
+    private(set) var writtenContextNames: Set<String> = []
 
     init(index: SwiftAPIIndex, lines: LineTable, target: TargetConditions = TargetConditions()) {
         self.index = index
@@ -80,12 +82,20 @@ final class UsageVisitor: DeclarationCollector {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if index.properties[node.declName.baseName.text] != nil { remember(node) }
+        let name = node.declName.baseName.text
+        if node.base == nil {
+            if index.implicitMembers[name] != nil { remember(node) }
+        } else if index.properties[name] != nil {
+            remember(node)
+        }
+        if index.implicitMemberContext.contains(name) { writtenContextNames.insert(name) }
         return .visitChildren
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if index.typeReferences[node.baseName.text] != nil { remember(node) }
+        let name = node.baseName.text
+        if index.typeReferences[name] != nil { remember(node) }
+        if index.implicitMemberContext.contains(name) { writtenContextNames.insert(name) }
         return .visitChildren
     }
 

@@ -348,7 +348,7 @@ final class SwiftAPITableTests: ScannerTestCase {
     }
 
     func testTableUsesCatalogCapabilitiesAndKeys() {
-        let catalog = ProtectedResourceCatalog.standard
+        let catalog = ProtectedResourceCatalog.detection
         for entry in SwiftAPITable.entries {
             for capability in entry.capabilities {
                 let resource = catalog.resource(forCapability: capability)

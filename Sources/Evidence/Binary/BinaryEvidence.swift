@@ -4,7 +4,7 @@ import Formats
 
 /// Turns each bundle's parsed Mach-O files into usages through the catalog matcher.
 public enum BinaryEvidence {
-    public static func usages(in product: Product, catalog: ProtectedResourceCatalog = .standard) -> [Usage] {
+    public static func usages(in product: Product, catalog: ProtectedResourceCatalog = .detection) -> [Usage] {
         var out: [Usage] = []
         for bundle in product.bundles {
             for binary in bundle.binaries {

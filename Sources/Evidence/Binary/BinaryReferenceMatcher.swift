@@ -22,7 +22,7 @@ public struct BinaryReferenceMatcher: Sendable {
     ///   - platform: the binary's platform; keys of other platforms never match.
     ///   - deploymentTarget: the binary's minimum OS version (`"15.0"`). When given for iOS
     ///     or Mac Catalyst, legacy keys needed only below an older version are left out.
-    public init(catalog: ProtectedResourceCatalog = .standard, platform: ApplePlatform = .iOS,
+    public init(catalog: ProtectedResourceCatalog = .detection, platform: ApplePlatform = .iOS,
                 deploymentTarget: String? = nil) {
         var classRules: [String: [Rule]] = [:]
         var selectorRules: [String: [Rule]] = [:]

@@ -35,6 +35,12 @@ public enum APIModules {
         // visionOS ARKit data providers.
         "HandTrackingProvider": "ARKit", "ImageTrackingProvider": "ARKit", "PlaneDetectionProvider": "ARKit",
         "SceneReconstructionProvider": "ARKit", "WorldTrackingProvider": "ARKit",
+        // Required-reason APIs.
+        "UserDefaults": "Foundation", "FileAttributeKey": "Foundation", "URLResourceKey": "Foundation",
+        "ProcessInfo": "Foundation", "AppStorage": "SwiftUI",
+        "stat": "Darwin", "fstat": "Darwin", "lstat": "Darwin", "fstatat": "Darwin", "statfs": "Darwin",
+        "statvfs": "Darwin", "fstatfs": "Darwin", "fstatvfs": "Darwin", "getattrlist": "Darwin",
+        "getattrlistbulk": "Darwin", "fgetattrlist": "Darwin", "getattrlistat": "Darwin", "mach_absolute_time": "Darwin",
     ]
 
     /// The module declaring a catalog type or function (a leading `_` of a C symbol is
@@ -73,7 +79,7 @@ public enum APIModules {
         "UIKit": ["Foundation", "Security"],
         "SwiftUI": ["Foundation", "Security"],
         "AppKit": ["Foundation", "Security"],
-        "Foundation": ["Security"],
+        "Foundation": ["Security", "Darwin"],
         "CoreServices": ["Security"],
     ]
 
@@ -93,7 +99,7 @@ public enum APIModules {
         }
         // Any Apple framework import brings Foundation; a file importing only its own modules
         // still sees Foundation through them in practice.
-        if !imports.isEmpty { out.insert("Foundation"); out.insert("Security") }
+        if !imports.isEmpty { out.formUnion(["Foundation", "Security", "Darwin"]) }
         return out
     }
 }

@@ -35,7 +35,7 @@ public enum ObjCSourceScanner {
     ///     assumptions (`DEBUG` undefined, `TARGET_OS_SIMULATOR` 0). A body that is an integer
     ///     literal gives the macro that value; an empty body means 1.
     ///   - platform: keys of other platforms never match (as for binaries).
-    public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog = .standard,
+    public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog = .detection,
                             definitions: [String: String] = [:],
                             platform: ApplePlatform = .iOS) -> [SourceUsage] {
         _ = path

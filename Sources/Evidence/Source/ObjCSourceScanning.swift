@@ -14,7 +14,7 @@ public struct ObjCSourceScanning: SourceScanning {
     public var triggerNames: Set<String> { ObjCSourceScanning.classNames }
 
     /// Catalog classes: a project declaring one (`@interface CLLocationManager`) shadows it.
-    static let classNames: Set<String> = Set(ProtectedResourceCatalog.standard.resources.flatMap { r in
+    static let classNames: Set<String> = Set(ProtectedResourceCatalog.detection.resources.flatMap { r in
         r.triggers.objcClasses.map(\.name)
     })
 

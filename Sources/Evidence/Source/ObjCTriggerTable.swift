@@ -116,11 +116,11 @@ struct ObjCTriggerTable: Sendable {
     }
 
     private static let standardTables: [ApplePlatform: ObjCTriggerTable] = Dictionary(
-        uniqueKeysWithValues: ApplePlatform.allCases.map { ($0, ObjCTriggerTable(catalog: .standard, platform: $0)) })
+        uniqueKeysWithValues: ApplePlatform.allCases.map { ($0, ObjCTriggerTable(catalog: .detection, platform: $0)) })
 
     /// The table of a catalog, built once for the standard catalog.
     static func table(for catalog: ProtectedResourceCatalog, platform: ApplePlatform) -> ObjCTriggerTable {
-        let standard = ProtectedResourceCatalog.standard
+        let standard = ProtectedResourceCatalog.detection
         if catalog.resources == standard.resources, catalog.lookAlikes == standard.lookAlikes,
            let table = standardTables[platform] {
             return table

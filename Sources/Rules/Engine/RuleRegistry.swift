@@ -39,6 +39,7 @@ public enum RuleRegistry {
         PrivacyManifestReasonRule.self,
         PrivacyManifestTrackingRule.self,
         PrivacyManifestDataTypesRule.self,
+        RequiredReasonAPIUndeclaredRule.self,
         ATSCleartextURLRule.self,
         ATSStaleExceptionDomainRule.self,
     ]

@@ -144,9 +144,9 @@ public struct MissingPurposeStringRule: Rule {
                 }
                 // One use can reach the bundle twice (as a framework's own code and as code the
                 // bundle links): keep the reading that decides the severity.
-                let all = usages.sorted { describe($0) < describe($1) }
+                let all = usages.sorted { UsageReading.describe($0) < UsageReading.describe($1) }
                 var seenLocations = Set<UsageLocation>()
-                let direct = all.filter { isDirect($0, host: b) }.filter { seenLocations.insert($0.location).inserted }
+                let direct = all.filter { UsageReading.isDirect($0, host: b) }.filter { seenLocations.insert($0.location).inserted }
                 let sorted = direct + all.filter { seenLocations.insert($0.location).inserted }
                 // Binaries count wherever they are (App Store Connect checks every binary's
                 // references); in sources, code outside the target's own folder — a shared
@@ -156,9 +156,9 @@ public struct MissingPurposeStringRule: Rule {
                 let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
                 let consequence = key == "NSFaceIDUsageDescription"
                     ? "authentication with Face ID fails without it" : "iOS terminates the app when it asks"
-                var f = finding("\(b.name) uses \(resource.lowercased()) (\(describe(first))) but its Info.plist has no \(key); \(consequence) (ITMS-90683)",
+                var f = finding("\(b.name) uses \(resource.lowercased()) (\(UsageReading.describe(first))) but its Info.plist has no \(key); \(consequence) (ITMS-90683)",
                                 bundle: b.name, at: location, key: key,
-                                evidence: sorted.prefix(5).map(evidenceRef),
+                                evidence: sorted.prefix(5).map(UsageReading.evidenceRef),
                                 fix: "Add \(key) to the Info.plist of \(b.name) with a sentence saying why the feature needs it.")
                 if direct.isEmpty {
                     // Shared code the bundle's own code never names is mostly the part another bundle uses.
@@ -171,44 +171,12 @@ public struct MissingPurposeStringRule: Rule {
                     } else {
                         whose = "shared code outside the target's folder"
                     }
-                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(describe(first)), \(whose)) but its Info.plist has no \(key); if this bundle can reach that code, \(consequence) (ITMS-90683)"
+                    f.message = "\(b.name) compiles code that uses \(resource.lowercased()) (\(UsageReading.describe(first)), \(whose)) but its Info.plist has no \(key); if this bundle can reach that code, \(consequence) (ITMS-90683)"
                 }
                 out.append(f)
             }
         }
         return out
-    }
-
-    /// Whether the use is certainly code this bundle runs (the severity policy in the
-    /// rationale): its binaries, its own sources in its folder, and linked or embedded code its
-    /// own code names. Other linked code, frameworks' own sources and the bundle's sources
-    /// outside its folder may never run in it, or be stripped by the linker.
-    func isDirect(_ u: Usage, host: AppBundle) -> Bool {
-        switch u.location {
-        case .binary: return true
-        case .source(let path, _, _):
-            switch u.origin {
-            case .linked: return u.reached
-            case .app, .sdk:
-                return u.bundle == host.name && (host.isHome(path) || u.reached)
-            }
-        }
-    }
-
-    func describe(_ u: Usage) -> String {
-        let via: String
-        if case .linked = u.origin { via = ", in \(u.origin.label)" } else { via = "" }
-        switch u.location {
-        case .source(let p, let l, _): return "\(u.api) at \(p):\(l)\(via)"
-        case .binary(let p, _): return "\(u.api) in \(p)"
-        }
-    }
-
-    func evidenceRef(_ u: Usage) -> EvidenceRef {
-        switch u.location {
-        case .source(let p, let l, _): return .file(path: p, line: l)
-        case .binary(let p, let s): return .symbol(binary: p, symbol: s)
-        }
     }
 }
 

@@ -86,3 +86,13 @@ $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Ads \
 $CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/recorder.c -o "$tmp/recorder.o"
 $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Recorder \
     "$tmp/recorder.o" $S/libSystem.tbd $S/AudioToolbox.tbd $S/UIKitSaving.tbd
+
+# Required-reason API fixtures: one arm64 iOS executable per NSPrivacyAccessedAPITypes
+# category (src/required-reasons/), for required_reason_api_undeclared.
+RR_LIBS="$S/libSystem.tbd $S/libsystem_kernel.tbd $S/libobjc.tbd $S/FoundationRequiredReasons.tbd $S/UIKitInput.tbd"
+mkdir -p RequiredReasons
+for name in filetimestamps boottime diskspace keyboards defaults; do
+    $CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/required-reasons/$name.m -o "$tmp/$name.o"
+    $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o RequiredReasons/$name \
+        "$tmp/$name.o" $RR_LIBS
+done
