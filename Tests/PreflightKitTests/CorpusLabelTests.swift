@@ -17,6 +17,8 @@ final class CorpusLabelTests: XCTestCase {
         "purpose_string_missing_in_localization": "missing_purpose_string_translation",
         "location_keys_inconsistent": "location_always_without_when_in_use",
         "purpose_string_low_quality": "generic_purpose_string",
+        "privacy_manifest_missing": "required_reason_api_undeclared",
+        "required_reason_undeclared": "required_reason_api_undeclared",
     ]
 
     struct Label {
