@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
         .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
                     path: "Tests/SwiftSourceScanTests"),
-        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation", "TestSupport"],
+        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation", "TestSupport", "Yams"],
                     path: "Tests/PreflightKitTests", exclude: ["CORPUS.md"]),
     ]
 )

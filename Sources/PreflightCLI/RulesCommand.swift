@@ -34,15 +34,21 @@ struct RulesCommand: ParsableCommand {
 }
 
 struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Explain a rule, with its examples.")
+    static let configuration = CommandConfiguration(
+        commandName: "explain", abstract: "Explain a rule, with its examples: its docs/rules/ page, for the terminal.")
 
     @Argument(help: "A rule identifier (see `preflight rules`).")
     var rule: String
+
+    @Flag(name: .customLong("markdown"), help: "Print the page's Markdown source instead.")
+    var markdown = false
 
     func run() throws {
         guard let r = RuleRegistry.rule(rule) else {
             throw ValidationError("unknown rule '\(rule)'; `preflight rules` lists them")
         }
-        print(RuleDocumentation.markdown(r.description))
+        let page = RuleDocumentation.markdown(r.description)
+        let text = markdown ? page : TerminalMarkdown.forStandardOutput().render(page)
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -1,17 +1,18 @@
 import Foundation
 import Artifacts
+import Evidence
 import Findings
 import Formats
 
 /// What a release manager must know between two versions of an app (two `.ipa`s, an `.ipa`
 /// and a project, two checkouts): bundles, permissions and their wording, background modes,
-/// device capabilities, minimum OS, entitlements, App Transport Security, privacy-manifest
+/// device capabilities, minimum OS, entitlements, App Transport Security, contacted domains, privacy-manifest
 /// declarations, embedded frameworks and their versions, binary sizes, and findings new and
 /// fixed. Bundles are matched by bundle identifier, else by name.
 public struct ReleaseDiff: Sendable {
     public struct Change: Sendable, Equatable, Codable {
         /// `bundle`, `permission`, `background-mode`, `device-capability`, `minimum-os`, `version`,
-        /// `entitlement`, `ats`, `privacy-manifest`, `framework`, `binary-size`, `finding`.
+        /// `entitlement`, `ats`, `domain`, `privacy-manifest`, `framework`, `binary-size`, `finding`.
         public var kind: String
         /// `added`, `removed` or `changed`.
         public var change: String
@@ -42,6 +43,8 @@ public struct ReleaseDiff: Sendable {
             guard let o = oldByKey[key(b)] else { continue }
             changes += bundleChanges(o, b)
         }
+        let schemes: Set<String> = ["http", "https"]
+        changes += domainChanges(URLEvidence.scan(old.input, schemes: schemes).urls, URLEvidence.scan(new.input, schemes: schemes).urls)
         changes += frameworkChanges(oldBundles.filter { $0.kind == .framework }, newBundles.filter { $0.kind == .framework })
         changes += sizeChanges(old.input, new.input)
         let oldPrints = Set(old.findings.map(\.fingerprint)), newPrints = Set(new.findings.map(\.fingerprint))
@@ -133,6 +136,30 @@ public struct ReleaseDiff: Sendable {
         if let a = node.array { return "[" + a.map { describe($0) }.joined(separator: ", ") + "]" }
         if let d = node.dictionary { return "{" + d.entries.map { "\($0.key): \(describe($0.value))" }.joined(separator: ", ") + "}" }
         return "\(node.value)"
+    }
+
+    /// Hosts the shipping code names in `http(s)://` URLs (source literals, binary strings), per
+    /// bundle, with their schemes: a host added or dropped, or moved to or from plain HTTP.
+    static func domainChanges(_ old: [URLLiteral], _ new: [URLLiteral]) -> [Change] {
+        func hosts(_ urls: [URLLiteral]) -> [String: [String: String]] {
+            var schemes: [String: [String: Set<String>]] = [:]
+            for u in urls where u.ships { schemes[u.bundle, default: [:]][u.host, default: []].insert(u.scheme) }
+            return schemes.mapValues { $0.mapValues { $0.sorted().joined(separator: ", ") } }
+        }
+        let o = hosts(old), n = hosts(new)
+        var out: [Change] = []
+        for bundle in Set(o.keys).union(n.keys).sorted() {
+            let a = o[bundle] ?? [:], b = n[bundle] ?? [:]
+            for host in Set(a.keys).union(b.keys).sorted() {
+                switch (a[host], b[host]) {
+                case (nil, let v?): out.append(Change(kind: "domain", change: "added", bundle: bundle, item: host, old: nil, new: v))
+                case (let v?, nil): out.append(Change(kind: "domain", change: "removed", bundle: bundle, item: host, old: v, new: nil))
+                case (let x?, let y?) where x != y: out.append(Change(kind: "domain", change: "changed", bundle: bundle, item: host, old: x, new: y))
+                default: break
+                }
+            }
+        }
+        return out
     }
 
     static func frameworkChanges(_ old: [AppBundle], _ new: [AppBundle]) -> [Change] {

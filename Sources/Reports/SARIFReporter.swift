@@ -61,7 +61,7 @@ public enum SARIFReporter: Reporter {
                 "semanticVersion": input.tool.version,
                 "version": input.tool.version,
                 "informationUri": input.tool.informationURI,
-                "rules": rules.map(ruleMetadata),
+                "rules": rules.map { ruleMetadata($0, documentation: input.tool.informationURI) },
             ]],
             "results": results,
             // An input that could not be read: the run did not succeed, and says why.
@@ -90,8 +90,16 @@ public enum SARIFReporter: Reporter {
         p.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? p
     }
 
-    static func ruleMetadata(_ d: RuleInfo) -> [String: Any] {
-        var properties: [String: Any] = ["tags": d.tags + [d.area]]
+    /// The rule's page under `docs/rules/` of the repository the tool's information URI names.
+    static func helpURI(_ identifier: String, documentation base: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/blob/main/docs/rules/" + identifier + ".md"
+    }
+
+    static func ruleMetadata(_ d: RuleInfo, documentation base: String) -> [String: Any] {
+        // SARIF's tags are unique: the area is often a tag already (privacy).
+        var tags: [String] = []
+        for tag in d.tags + [d.area] where !tags.contains(tag) { tags.append(tag) }
+        var properties: [String: Any] = ["tags": tags]
         if d.tags.contains("security") {
             properties["security-severity"] = d.severity == .error ? "7.5" : d.severity == .warning ? "5.0" : "2.0"
         }
@@ -101,6 +109,7 @@ public enum SARIFReporter: Reporter {
             "shortDescription": ["text": d.summary],
             "fullDescription": ["text": d.rationale],
             "help": ["text": d.rationale, "markdown": "**\(d.name)**\n\n\(d.rationale)"],
+            "helpUri": helpURI(d.identifier, documentation: base),
             "defaultConfiguration": ["level": level(d.severity), "enabled": !d.optIn],
             "properties": properties,
         ]

@@ -41,6 +41,18 @@ final class BaselineTests: XCTestCase {
             $0.replacingOccurrences(of: "A70000000000000000000001 /* DemoApp */,\n\t\t\t\tA70000000000000000000002 /* ShareExtension */,",
                                     with: "A70000000000000000000002 /* ShareExtension */,\n\t\t\t\tA70000000000000000000001 /* DemoApp */,")
         }
+        // And lines added above a source-based finding's evidence (the Always location request).
+        try edit(app.appendingPathComponent("DemoApp/AppDelegate.swift")) {
+            "// Added above everything.\n// A second line.\n\n" + $0
+        }
+        // The edits really moved findings: the same fingerprints, other lines or evidence.
+        let moved = try Pipeline.scan([app.path], configuration: Configuration()).results.flatMap(\.findings)
+        XCTAssertEqual(Set(moved.map(\.fingerprint)), Set(before.results.flatMap(\.findings).map(\.fingerprint)))
+        let earlier = Dictionary(before.results.flatMap(\.findings).map { ($0.fingerprint, "\($0.line ?? 0) \($0.evidence)") }) { a, _ in a }
+        let changed = moved.filter { earlier[$0.fingerprint] != "\($0.line ?? 0) \($0.evidence)" }
+        XCTAssertTrue(changed.contains { $0.file == "DemoApp/Info.plist" }, "an Info.plist finding moved")
+        XCTAssertTrue(changed.contains { $0.evidence.contains { if case .file(let p, _) = $0 { return p == "DemoApp/AppDelegate.swift" }; return false } },
+                      "a finding whose evidence is in AppDelegate.swift moved")
         let unrelated = try Pipeline.scan([app.path], configuration: Configuration(), baseline: baseline)
         XCTAssertEqual(unrelated.results.flatMap(\.findings), [], "no finding is new after edits that change none")
         XCTAssertEqual(unrelated.staleBaselineEntries, [])

@@ -135,8 +135,11 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("duplicate_plist_key"))
         let explain = try Self.run(["explain", "duplicate_plist_key"])
         XCTAssertEqual(explain.status, 0)
-        XCTAssertTrue(explain.stdout.contains("## Triggers"))
-        XCTAssertTrue(explain.stdout.contains("## Does not trigger"))
+        XCTAssertTrue(explain.stdout.contains("\nTriggers\n--------\n"), explain.stdout)
+        XCTAssertTrue(explain.stdout.contains("\nDoes not trigger\n----------------\n"), explain.stdout)
+        let source = try Self.run(["explain", "duplicate_plist_key", "--markdown"])
+        XCTAssertTrue(source.stdout.contains("## Triggers"))
+        XCTAssertTrue(source.stdout.contains("## Does not trigger"))
     }
 
     func testConfigurationFileDisablesRules() throws {

@@ -11,55 +11,10 @@ final class JSONSchemaTests: XCTestCase {
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }()
 
-    /// The subset of JSON Schema the file uses: type (one or a list), const, enum, required,
-    /// properties, additionalProperties false, items, pattern, minimum and local `$ref`s.
-    static func errors(_ value: Any, _ schema: [String: Any], at path: String = "$") -> [String] {
-        if let ref = schema["$ref"] as? String {
-            let name = String(ref.dropFirst("#/$defs/".count))
-            guard let defs = Self.schema["$defs"] as? [String: Any], let target = defs[name] as? [String: Any] else { return ["\(path): unknown \(ref)"] }
-            return errors(value, target, at: path)
-        }
-        var out: [String] = []
-        if let types = (schema["type"] as? [String]) ?? (schema["type"] as? String).map({ [$0] }),
-           !types.contains(where: { typeMatches(value, $0) }) {
-            return ["\(path): \(value) is not \(types.joined(separator: " or "))"]
-        }
-        if let c = schema["const"], "\(c)" != "\(value)" { out.append("\(path): \(value) is not \(c)") }
-        if let options = schema["enum"] as? [Any], !options.contains(where: { "\($0)" == "\(value)" }) {
-            out.append("\(path): \(value) is not one of \(options)")
-        }
-        if let pattern = schema["pattern"] as? String, let s = value as? String, s.range(of: pattern, options: .regularExpression) == nil {
-            out.append("\(path): \(s) does not match \(pattern)")
-        }
-        if let minimum = schema["minimum"] as? Int, let n = value as? Int, n < minimum { out.append("\(path): \(n) < \(minimum)") }
-        if let object = value as? [String: Any] {
-            for key in schema["required"] as? [String] ?? [] where object[key] == nil { out.append("\(path): no \(key)") }
-            let properties = schema["properties"] as? [String: Any] ?? [:]
-            for (key, v) in object {
-                if let sub = properties[key] as? [String: Any] {
-                    out += errors(v, sub, at: "\(path).\(key)")
-                } else if schema["additionalProperties"] as? Bool == false {
-                    out.append("\(path): unexpected \(key)")
-                }
-            }
-        }
-        if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
-            for (i, v) in array.enumerated() { out += errors(v, items, at: "\(path)[\(i)]") }
-        }
-        return out
-    }
-
-    static func typeMatches(_ value: Any, _ type: String) -> Bool {
-        switch type {
-        case "null": return value is NSNull
-        case "object": return value is [String: Any]
-        case "array": return value is [Any]
-        case "string": return value is String
-        case "boolean": return value is Bool
-        case "integer": return value is Int
-        case "number": return value is Int || value is Double
-        default: return false
-        }
+    /// The report's errors against `docs/json-schema.json` (or another schema whose local
+    /// references point into `docs/json-schema.json`), by the suite's validator.
+    static func errors(_ value: Any, _ schema: [String: Any]) -> [String] {
+        JSONSchemaValidator(root: Self.schema).errors(value, schema, at: "$")
     }
 
     func validate(_ args: [String], cwd: URL = CLITests.packageRoot, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -68,13 +23,18 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(Self.errors(doc, Self.schema), [], "\(args)", file: file, line: line)
     }
 
-    func testTheValidatorCatchesWhatTheSchemaForbids() {
+    func testTheValidatorCatchesWhatTheSchemaForbids() throws {
         XCTAssertFalse(Self.schema.isEmpty, "docs/json-schema.json is read")
-        let bad: [String: Any] = ["schemaVersion": 2, "tool": ["name": "p", "version": "1", "informationURI": "u"],
-                                  "input": ["path": "x", "kind": "zip"], "bundles": [], "findings": [["rule": "Bad-Id"]], "suppressed": [], "extra": true]
+        XCTAssertEqual(JSONSchemaValidator(root: Self.schema).unsupported(), [], "every keyword of docs/json-schema.json is checked")
+        let raw: [String: Any] = ["schemaVersion": 2, "tool": ["name": "p", "version": "1", "informationURI": "u"],
+                                  "input": ["path": "x", "kind": "zip"], "bundles": [],
+                                  "findings": [["rule": "Bad-Id", "line": true], ["line": 0, "column": 1.5]], "suppressed": [], "extra": true]
+        // As a report is read: through JSONSerialization, whose booleans are also numbers.
+        let bad = try JSONSerialization.jsonObject(with: JSONSerialization.data(withJSONObject: raw))
         let found = Self.errors(bad, Self.schema)
         for expected in ["$: unexpected extra", "$.schemaVersion: 2 is not 1", "$.input.kind: zip is not one of", "$.findings[0]: no severity",
-                         "$.findings[0].rule: Bad-Id does not match"] {
+                         "$.findings[0].rule: Bad-Id does not match", "$.findings[0].line: true is not integer or null",
+                         "$.findings[1].line: 0.0 below the minimum 1.0", "$.findings[1].column: 1.5 is not integer or null"] {
             XCTAssertTrue(found.contains { $0.hasPrefix(expected) }, "\(expected) in \(found)")
         }
     }

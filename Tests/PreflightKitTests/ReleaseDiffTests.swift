@@ -48,9 +48,15 @@ final class ReleaseDiffTests: XCTestCase {
             "Payload/Trails.app/Info.plist": plist(app),
             "Payload/Trails.app/Trails": v == 1 ? binary : binary + Data(count: 40_000),
             "Payload/Trails.app/PrivacyInfo.xcprivacy": plist(v == 1 ? "<key>NSPrivacyTracking</key><false/>" : """
-              <key>NSPrivacyTracking</key><false/><key>NSPrivacyAccessedAPITypes</key><array><dict>
+              <key>NSPrivacyTracking</key><true/><key>NSPrivacyAccessedAPITypes</key><array><dict>
               <key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string>
               <key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict></array>
+              <key>NSPrivacyTrackingDomains</key><array><string>metrics.example.net</string></array>
+              <key>NSPrivacyCollectedDataTypes</key><array><dict>
+              <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypePreciseLocation</string>
+              <key>NSPrivacyCollectedDataTypeLinked</key><false/><key>NSPrivacyCollectedDataTypeTracking</key><false/>
+              <key>NSPrivacyCollectedDataTypePurposes</key><array><string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string></array>
+              </dict></array>
             """),
             "Payload/Trails.app/Frameworks/MyKit.framework/Info.plist": plist("""
               <key>CFBundleIdentifier</key><string>com.example.mykit</string><key>CFBundleExecutable</key><string>MyKit</string>
@@ -58,6 +64,20 @@ final class ReleaseDiffTests: XCTestCase {
             """),
             "Payload/Trails.app/Frameworks/MyKit.framework/MyKit": kit,
         ]
+        // An SDK dropped and one added, and an extension dropped: each is a change of its own.
+        let sdk = v == 1 ? "OldSDK" : "NewSDK"
+        files["Payload/Trails.app/Frameworks/\(sdk).framework/Info.plist"] = plist("""
+          <key>CFBundleIdentifier</key><string>com.example.\(sdk.lowercased())</string><key>CFBundleExecutable</key><string>\(sdk)</string>
+          <key>CFBundleShortVersionString</key><string>\(v == 1 ? "2.4.0" : "1.0.1")</string>
+        """)
+        files["Payload/Trails.app/Frameworks/\(sdk).framework/\(sdk)"] = kit
+        if v == 1 {
+            files["Payload/Trails.app/PlugIns/Share.appex/Info.plist"] = plist("""
+              <key>CFBundleIdentifier</key><string>com.example.trails.share</string><key>CFBundleExecutable</key><string>Share</string>
+              <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.share-services</string></dict>
+            """)
+            files["Payload/Trails.app/PlugIns/Share.appex/Share"] = binary
+        }
         if v == 2 {
             files["Payload/Trails.app/PlugIns/Widget.appex/Info.plist"] = plist("""
               <key>CFBundleIdentifier</key><string>com.example.trails.widget</string><key>CFBundleExecutable</key><string>Widget</string>
@@ -80,6 +100,14 @@ final class ReleaseDiffTests: XCTestCase {
                      "framework", "binary-size", "finding"] {
             XCTAssertTrue(r.stdout.contains(" \(kind) "), "no \(kind) change in\n\(r.stdout)")
         }
+        // Added, removed and reworded where the issue asks for them.
+        for line in ["+ bundle [Widget.appex]", "- bundle [Share.appex]", "+ permission", "- permission", "~ permission",
+                     "+ framework NewSDK.framework: 1.0.1", "- framework OldSDK.framework: 2.4.0", "~ framework MyKit.framework: 3.1 → 3.2",
+                     "+ privacy-manifest [Trails.app] collected data NSPrivacyCollectedDataTypePreciseLocation",
+                     "+ privacy-manifest [Trails.app] tracking domain metrics.example.net",
+                     "~ privacy-manifest [Trails.app] NSPrivacyTracking: false → true", "+ finding", "- finding"] {
+            XCTAssertTrue(r.stdout.contains("\n" + line), "no \(line) in\n\(r.stdout)")
+        }
         let gate = try CLITests.run(["diff", "Trails-1.ipa", "Trails-2.ipa", "--fail-on-new-permission", "--format", "json"], cwd: dir)
         XCTAssertEqual(gate.status, 2, "a permission was added")
         let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(gate.stdout.utf8)) as? [String: Any])
@@ -89,18 +117,35 @@ final class ReleaseDiffTests: XCTestCase {
         XCTAssertTrue(same.stdout.hasSuffix("No changes.\n"), same.stdout)
     }
 
-    func testEntitlementsOfTwoProjectTrees() throws {
-        func tree(_ name: String, _ entitlements: String) throws -> URL {
-            let dir = try Scratch.folder("diff-tree").appendingPathComponent(name)
+    /// Two checkouts of a project: entitlements, contacted domains and findings, with a golden.
+    func testTwoProjectTrees() throws {
+        let parent = try Scratch.folder("diff-tree")
+        func tree(_ name: String, _ entitlements: String, urls: [String: String]) throws -> URL {
+            let dir = parent.appendingPathComponent(name)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: CLITests.demo), to: dir)
             try Self.plist(entitlements).write(to: dir.appendingPathComponent("DemoApp/DemoApp.entitlements"))
+            let file = dir.appendingPathComponent("DemoApp/AppDelegate.swift")
+            let lines = urls.keys.sorted().map { "    static let \($0) = URL(string: \"\(urls[$0]!)\")!\n" }.joined()
+            try Data((try String(contentsOf: file, encoding: .utf8) + "\nenum Endpoints {\n" + lines + "}\n").utf8).write(to: file)
             return dir
         }
-        let a = try tree("A", "<key>aps-environment</key><string>development</string>")
-        let b = try tree("B", "<key>aps-environment</key><string>production</string><key>com.apple.developer.healthkit</key><true/>")
-        let r = try CLITests.run(["diff", a.path, b.path, "--format", "markdown"])
+        // Contacted domains: one host dropped, one added, one moved to plain HTTP.
+        _ = try tree("A", "<key>aps-environment</key><string>development</string>",
+                     urls: ["feed": "https://feed.trailsapp.io/v1", "tiles": "https://tiles.trailsapp.io/z"])
+        _ = try tree("B", "<key>aps-environment</key><string>production</string><key>com.apple.developer.healthkit</key><true/>",
+                     urls: ["api": "https://api.trailsapp.io/v2", "tiles": "http://tiles.trailsapp.io/z"])
+        let text = try CLITests.run(["diff", "A", "B"], cwd: parent)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        try GoldenTests.compare(text.stdout, golden: "release-diff-projects.txt")
+        for line in ["~ entitlement [DemoApp] aps-environment: development → production", "+ entitlement [DemoApp] com.apple.developer.healthkit: true",
+                     "- domain [DemoApp] feed.trailsapp.io: https", "+ domain [DemoApp] api.trailsapp.io: https",
+                     "~ domain [DemoApp] tiles.trailsapp.io: https → http"] {
+            XCTAssertTrue(text.stdout.contains("\n" + line + "\n"), "no \(line) in\n\(text.stdout)")
+        }
+        let r = try CLITests.run(["diff", "A", "B", "--format", "markdown"], cwd: parent)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("| changed | entitlement | DemoApp | aps-environment | development | production |"), r.stdout)
         XCTAssertTrue(r.stdout.contains("| added | entitlement | DemoApp | com.apple.developer.healthkit |  | true |"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("| changed | domain | DemoApp | tiles.trailsapp.io | https | http |"), r.stdout)
     }
 }

@@ -25,7 +25,24 @@ final class ReporterGoldenTests: XCTestCase {
         try GoldenTests.compare(r.stdout, golden: name)
     }
 
+    /// Formats that name the checkout by its absolute path (Xcode diagnostics, SARIF's SRCROOT):
+    /// the golden has `<root>` in its place.
+    func checkAtRoot(_ format: String, golden name: String) throws {
+        let r = try CLITests.run(["scan", "Examples/DemoApp", "--report", format], cwd: Self.root)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        var root = Self.root.path
+        while root.hasSuffix("/") { root.removeLast() }
+        try GoldenTests.compare(r.stdout.replacingOccurrences(of: root + "/", with: "<root>/"), golden: name)
+    }
+
+    func testDemoAppXcodeSARIFAndHTML() throws {
+        try checkAtRoot("xcode", golden: "demo-app.xcode.txt")
+        try checkAtRoot("sarif", golden: "demo-app.sarif")
+        try check("html", golden: "demo-app.html")
+    }
+
     func testIPAInEveryTextFormat() throws {
+        try checkIPA("html", golden: "synthetic-ipa.html")
         try checkIPA("xcode", golden: "synthetic-ipa.xcode.txt")
         try checkIPA("markdown", golden: "synthetic-ipa.md")
         try checkIPA("junit", golden: "synthetic-ipa.junit.xml")

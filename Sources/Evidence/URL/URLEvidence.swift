@@ -64,26 +64,28 @@ public enum URLEvidence {
     }
 
     /// The URLs and mentions of one source file's bytes, or nil for a file not read for URLs.
-    static func file(_ data: Data, path: String, names: [String]) -> FileResult? {
+    static func file(_ data: Data, path: String, names: [String], schemes: Set<String> = ["http"]) -> FileResult? {
         guard sourceExtensions.contains(PathUtil.pathExtension(path)) else { return nil }
         let language = SourceFileKind.language(of: path)
         let mentions = names.isEmpty ? [] : data.withUnsafeBytes { URLLiteralScanner.mentions($0, language: language, names: names) }
-        return FileResult(urls: URLLiteralScanner.scan(data, language: language).filter { $0.scheme == "http" }, mentions: mentions)
+        return FileResult(urls: URLLiteralScanner.scan(data, language: language).filter { schemes.contains($0.scheme) }, mentions: mentions)
     }
 
     /// `read`: files pass 1 of `SourceEvidence` already read (`SourceEvidence.scan(urlNames:)`);
-    /// the others are read here.
-    public static func scan(_ input: LoadedInput, limits: ReaderLimits = .default, read: [String: FileResult] = [:]) -> Result {
+    /// the others are read here. `schemes`: `https` too for a release diff's contacted domains
+    /// (then every file is read here: pass 1 keeps plain HTTP only).
+    public static func scan(_ input: LoadedInput, limits: ReaderLimits = .default, read: [String: FileResult] = [:],
+                            schemes: Set<String> = ["http"]) -> Result {
         let product = input.product
         let names = exceptionDomainNames(product)
         let files = Set(product.bundles.flatMap { $0.sourceFiles + $0.linkedCode.flatMap(\.files) })
             .filter { sourceExtensions.contains(PathUtil.pathExtension($0)) }
             .sorted()
         let found: [FileResult?] = ConcurrentMap.map(files) { path in
-            if let r = read[path] { return r }
+            if schemes == ["http"], let r = read[path] { return r }
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) { return nil }
             guard let data = try? input.source.read(path), data.count <= limits.maxSourceFileBytes else { return nil }
-            return file(data, path: path, names: names)
+            return file(data, path: path, names: names, schemes: schemes)
         }
         var result = Result()
         for r in found { result.mentionedDomains.formUnion(r?.mentions ?? []) }
@@ -122,7 +124,7 @@ public enum URLEvidence {
                     if !slice.isEncrypted { scanned.insert(b.name) }
                     for s in slice.cStrings(maxCount: maxCStrings) {
                         if !names.isEmpty { result.mentionedDomains.formUnion(mentions(in: s, names)) }
-                        for f in URLLiteralScanner.urls(in: s) where f.scheme == "http" && seen.insert(f.url).inserted {
+                        for f in URLLiteralScanner.urls(in: s) where schemes.contains(f.scheme) && seen.insert(f.url).inserted {
                             add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .binary(path: binary.path, symbol: f.url),
                                            bundle: b.name, origin: b.kind == .framework ? .sdk(b.name) : .app, ships: b.kind.ships))
                         }
