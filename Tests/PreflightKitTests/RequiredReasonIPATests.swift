@@ -70,6 +70,22 @@ final class RequiredReasonIPATests: XCTestCase {
         XCTAssertEqual(try findings(zip), [])
     }
 
+    /// The check works per target: every manifest an app ships counts for its code, also one
+    /// held by an embedded framework; an extension is a target of its own.
+    func testAnEmbeddedFrameworksManifestCountsForTheAppButNotForItsExtensions() throws {
+        var zip = ZipWriter()
+        let root = "Payload/App.app/"
+        zip.add(root + "Info.plist", info("App", "com.example.app"))
+        zip.add(root + "App", data: try binary("defaults"))
+        zip.add(root + "Frameworks/Resources.framework/Info.plist", info("Resources", "com.example.resources"))
+        zip.add(root + "Frameworks/Resources.framework/PrivacyInfo.xcprivacy",
+                manifest([("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1")]))
+        zip.add(root + "PlugIns/Widget.appex/Info.plist",
+                info("Widget", "com.example.app.widget", extra: "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>"))
+        zip.add(root + "PlugIns/Widget.appex/Widget", data: try binary("defaults"))
+        XCTAssertEqual(try findings(zip), ["error Widget.appex NSPrivacyAccessedAPICategoryUserDefaults"])
+    }
+
     func testNoManifestAnywhereNamesEveryCategoryOfEachBinary() throws {
         var zip = ZipWriter()
         let root = "Payload/App.app/"

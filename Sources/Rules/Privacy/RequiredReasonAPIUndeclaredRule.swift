@@ -13,11 +13,13 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         rationale: """
         Since 2024-05-01 App Store Connect rejects an upload whose binaries reference a \
         required-reason API without a matching `NSPrivacyAccessedAPITypes` entry (ITMS-91053). \
-        Apple checks each Mach-O file: the app's executable, each extension's and each embedded \
-        framework's. A bundle's declarations are its `PrivacyInfo.xcprivacy` and the manifests of \
-        the resource bundles it holds (how static SDKs ship theirs); an embedded framework is \
-        also taken as covered by its host app's manifest, since the upload check is not \
-        documented to tell them apart.
+        Apple names the file whose code references the API (the app's executable, an \
+        extension's, an embedded framework's) and judges each app, extension, App Clip and watch \
+        app on its own: an extension needs the declaration in a manifest of its own target even \
+        when the app declares it. Within one of them, every manifest it ships counts — its own \
+        `PrivacyInfo.xcprivacy`, its resource bundles' (how static SDKs ship theirs) and its \
+        embedded frameworks' — and a framework's code is judged with its host's manifests: \
+        developers report the check works per target, not per binary.
 
         The APIs are Apple's lists: `stat`, `fstat`, `lstat`, `getattrlist…`, \
         `NSFileCreationDate`/`FileAttributeKey.creationDate`, `URLResourceKey.creationDateKey`, … \
@@ -31,8 +33,9 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         (or linked code its own code names); a **warning** where the only evidence is indicative \
         (`@AppStorage`, a member whose receiver type is unknown); a **note** for code of a \
         package or pod compiled into the bundle, which may ship its own manifest in a resource \
-        bundle, and for shared code the bundle's own code never names. Code compiled out of \
-        release builds and test bundles never counts.
+        bundle, and for shared code the bundle's own code never names. A framework target of a \
+        project that does not say which app embeds it is a **warning** at most: that app's \
+        manifests decide. Code compiled out of release builds and test bundles never counts.
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review", "privacy-manifest"],
         references: ["ITMS-91053", PrivacyManifestCatalog.requiredReasonSource],
@@ -51,6 +54,16 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
                         binaryFixtures: ["App": "RequiredReasons/defaults", "Frameworks/Clock.framework/Clock": "RequiredReasons/boottime"],
                         kind: .app,
                         note: "A built app: NSUserDefaults in the executable, mach_absolute_time and systemUptime in an embedded framework, and no manifest anywhere."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/App.swift"]),
+                ExampleTarget("Store", type: "framework", settings: ["INFOPLIST_FILE": "Store/Info.plist"], sources: ["Store/Store.swift"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/App.swift": "import UIKit\n",
+                         "Store/Info.plist": plistXMLMarkingRoot("<key>CFBundleIdentifier</key><string>com.example.store</string>"),
+                         "Store/Store.swift": "import Foundation\n\npublic func lastSync() -> Date? {\n    UserDefaults.standard.object(forKey: \"lastSync\") as? Date\n}\n"],
+                        kind: .project,
+                        note: "A framework target no target of the project embeds: a warning, since the manifests of the app that ships it decide."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -87,12 +100,14 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
             byBundle[u.bundle, default: []].append(u)
         }
         var out: [Finding] = []
+        let chains = EmbeddingChains(product)
         for b in product.bundles where Self.codeKinds.contains(b.kind) && b.kind.ships {
             guard let uses = byBundle[b.name], !uses.isEmpty else { continue }
-            let declared = Self.declaredCategories(of: b, in: product)
+            let declared = Self.declaredCategories(of: b, in: product, chains: chains)
             let byCategory = Dictionary(grouping: uses, by: \.key)
             for (category, categoryUses) in byCategory.sorted(by: { $0.key < $1.key }) where !declared.contains(category) {
-                out.append(finding(for: b, category: category, uses: categoryUses))
+                let hostKnown = b.kind != .framework || chains.host(of: b.name) != nil || ![ProductKind.folder, .project].contains(product.kind)
+                out.append(finding(for: b, category: category, uses: categoryUses, hostKnown: hostKnown))
             }
         }
         return out
@@ -100,7 +115,7 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
 
     static let codeKinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp, .framework]
 
-    private func finding(for b: AppBundle, category: String, uses: [Usage]) -> Finding {
+    private func finding(for b: AppBundle, category: String, uses: [Usage], hostKnown: Bool) -> Finding {
         let sorted = uses.sorted { UsageReading.describe($0) < UsageReading.describe($1) }
         let direct = sorted.filter { UsageReading.isDirect($0, host: b) && !Self.isPackagedCode($0) }
         let strongest = direct.filter { $0.strength == .definite }
@@ -120,6 +135,9 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
                 ? (Self.isPackagedCode(shown) ? "code of \(shown.origin.label), which may declare it in its own manifest" : "shared code the bundle's own code never names")
                 : "indicative evidence only"
             f.message = "\(b.name) may use an API of \(summary) (\(UsageReading.describe(shown)), \(why)) and \(lacking); if its binary references the API, App Store Connect rejects the upload (ITMS-91053)"
+        } else if !hostKnown {
+            f.severity = .warning
+            f.message = "\(b.name) uses an API of \(summary) (\(UsageReading.describe(shown))) and no manifest the project shows declares \(category); the project does not say which app embeds this framework, and that app's manifests decide: if none declares it, App Store Connect rejects the upload (ITMS-91053)"
         }
         return f
     }
@@ -136,15 +154,22 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         b.privacyManifests.first { PathUtil.parent($0.path) == b.path } ?? b.privacyManifests.first
     }
 
-    /// Categories the bundle's manifests declare, with its resource bundles' and, for a
-    /// framework, its host's.
-    static func declaredCategories(of b: AppBundle, in product: Product) -> Set<String> {
-        var manifests = b.privacyManifests
-        for child in product.bundles where child.parentID == b.id && child.kind == .resourceBundle {
-            manifests += child.privacyManifests
-        }
-        if b.kind == .framework, let host = EmbeddingChains(product).host(of: b.name) {
-            manifests += host.privacyManifests
+    /// Categories declared for the bundle's code: App Store Connect judges each app, extension,
+    /// App Clip and watch app with every manifest inside it — its own, its resource bundles' and
+    /// its embedded frameworks' (not its nested extensions'); a framework's code is judged with
+    /// its host's. For a framework whose host is not known (a project that does not say which
+    /// bundle embeds it), any manifest outside the extensions counts: it may be its host's.
+    static func declaredCategories(of b: AppBundle, in product: Product, chains: EmbeddingChains) -> Set<String> {
+        let host = EmbeddingChains.hostKinds.contains(b.kind) ? b : chains.host(of: b.name)
+        var manifests: [PlistFile] = []
+        for x in product.bundles {
+            let inside: Bool
+            if let host {
+                inside = x.id == host.id || (!EmbeddingChains.hostKinds.contains(x.kind) && chains.host(of: x.name)?.id == host.id)
+            } else {
+                inside = x.kind.ships && x.kind != .appExtension
+            }
+            if inside { manifests += x.privacyManifests }
         }
         var out = Set<String>()
         for file in manifests {
