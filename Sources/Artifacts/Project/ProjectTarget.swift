@@ -93,7 +93,7 @@ public struct CodeLink: Sendable, Equatable, Hashable {
     public var label: String {
         switch kind {
         case .target: return "linked target \(name)"
-        case .package: return "package \(name)"
+        case .package: return name.isEmpty ? "a local package" : "package \(name)"
         case .pod: return "pod \(name)"
         }
     }

@@ -132,7 +132,7 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         if strongest.isEmpty {
             f.severity = direct.isEmpty ? .note : .warning
             let why = direct.isEmpty
-                ? (Self.isPackagedCode(shown) ? "code of \(shown.origin.label), which may declare it in its own manifest" : "shared code the bundle's own code never names")
+                ? (Self.isPackagedCode(shown) ? "which may declare it in a manifest of its own" : "shared code the bundle's own code never names")
                 : "indicative evidence only"
             f.message = "\(b.name) may use an API of \(summary) (\(UsageReading.describe(shown)), \(why)) and \(lacking); if its binary references the API, App Store Connect rejects the upload (ITMS-91053)"
         } else if !hostKnown {
