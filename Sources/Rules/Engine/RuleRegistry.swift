@@ -40,6 +40,7 @@ public enum RuleRegistry {
         PrivacyManifestTrackingRule.self,
         PrivacyManifestDataTypesRule.self,
         RequiredReasonAPIUndeclaredRule.self,
+        RequiredReasonUnfitRule.self,
         ATSCleartextURLRule.self,
         ATSStaleExceptionDomainRule.self,
     ]
