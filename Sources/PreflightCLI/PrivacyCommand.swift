@@ -5,8 +5,8 @@ import PreflightKit
 struct PrivacyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "privacy",
-        abstract: "Privacy manifests: draft the declarations the code needs.",
-        subcommands: [PrivacyManifestCommand.self])
+        abstract: "Privacy manifests: draft the declarations the code needs, and the privacy report.",
+        subcommands: [PrivacyManifestCommand.self, PrivacyReportCommand.self])
 }
 
 struct PrivacyManifestCommand: ParsableCommand {
@@ -51,5 +51,37 @@ struct PrivacyManifestCommand: ParsableCommand {
             }
         }
         try emit(PrivacyManifestDrafting.text(drafts, wrote: wrote), to: nil)
+    }
+}
+
+struct PrivacyReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Aggregate every privacy manifest, tracking domain and purpose string, like Xcode's privacy report: a draft of the App Store \"App Privacy\" answers.")
+
+    @Argument(help: "An .ipa, .app, .xcarchive or project folder.", completion: .file())
+    var path: String
+
+    @Option(name: .shortAndLong, help: "Output format: text, json or markdown.")
+    var format: String = "text"
+
+    @Option(name: .shortAndLong, help: "Write to a file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var common: CommonScanOptions
+
+    func validate() throws {
+        guard ["text", "json", "markdown"].contains(format) else { throw ValidationError("--format must be text, json or markdown") }
+    }
+
+    func run() throws {
+        let config = try common.makeConfiguration()
+        let loaded: LoadedInput
+        do { loaded = try PreflightScanner.load(path, configuration: config) } catch {
+            printError(InputFailure(path: path, error: error).message)
+            throw Exit.failure
+        }
+        let report = PrivacyReport(loaded.product)
+        try emit(format == "json" ? try report.json() : report.render(markdown: format == "markdown"), to: output)
     }
 }
