@@ -53,7 +53,7 @@ public enum ProductLoader {
             if let e = product.looseBinaries[0].error { throw InputError("\(path): \(e)") }
             return LoadedInput(product: product, source: source, index: FileIndex(source.entries))
         }
-        throw InputError("\(path): not an .ipa (ZIP archive), .app, .xcarchive, Xcode project folder or Mach-O file")
+        throw InputError("\(path): not an .ipa (ZIP archive), .app, .xcarchive, .xcframework, Xcode project folder or Mach-O file")
     }
 
     static func readHead(_ url: URL) throws -> Data {
@@ -65,6 +65,7 @@ public enum ProductLoader {
     static func folderKind(url: URL, source: FileSource) -> ProductKind {
         let ext = url.pathExtension.lowercased()
         if ext == "xcarchive" { return .xcarchive }
+        if ext == "xcframework" { return .xcframework }
         if ext == "app" { return .app }
         if source.entries.contains(where: { $0.path.hasPrefix("Products/Applications/") && $0.path.hasSuffix(".app") }) { return .xcarchive }
         if source.entries.contains(where: { $0.path == "Info.plist" }) && !source.entries.contains(where: { $0.path.hasSuffix(".xcodeproj") }) {
@@ -110,6 +111,8 @@ public enum ProductLoader {
             bundles = BuiltAppLoader.bundles(appRoot: root, rootName: PathUtil.lastComponent(root), index: index)
         case .app:
             bundles = BuiltAppLoader.bundles(appRoot: "", rootName: PathUtil.lastComponent(source.displayName), index: index)
+        case .xcframework:
+            bundles = XCFrameworkLoader.bundles(index: index)
         case .project, .folder:
             bundles = try ProjectFolderLoader.bundles(index: index, source: source, limits: limits, buildConfiguration: buildConfiguration,
                                                       manifestReader: manifestReader, product: &product, problems: &problems)

@@ -2,7 +2,7 @@ import Foundation
 import Formats
 
 public enum ProductKind: String, Sendable, Codable {
-    case ipa, app, xcarchive, project, folder, machO
+    case ipa, app, xcarchive, project, folder, machO, xcframework
 }
 
 /// Everything Preflight loaded from one input: its bundles, and the problems met while

@@ -164,7 +164,9 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         var manifests: [PlistFile] = []
         for x in product.bundles {
             let inside: Bool
-            if let host {
+            if product.kind == .xcframework {
+                inside = x.id == b.id || x.parentID == b.id  // each slice ships on its own
+            } else if let host {
                 inside = x.id == host.id || (!EmbeddingChains.hostKinds.contains(x.kind) && chains.host(of: x.name)?.id == host.id)
             } else {
                 inside = x.kind.ships && x.kind != .appExtension
