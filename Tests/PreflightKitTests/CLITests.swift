@@ -119,7 +119,7 @@ final class CLITests: XCTestCase {
         try Data("hello".utf8).write(to: junk)
         let j = try Self.run(["scan", junk.path])
         XCTAssertEqual(j.status, 1)
-        XCTAssertEqual(j.stderr, "preflight: error: \(junk.path): not an .ipa (ZIP archive), .app, .xcarchive, Xcode project folder or Mach-O file\n")
+        XCTAssertEqual(j.stderr, "preflight: error: \(junk.path): not an .ipa (ZIP archive), .app, .xcarchive, .xcframework, Xcode project folder or Mach-O file\n")
     }
 
     func testUsageErrorsExitSixtyFour() throws {

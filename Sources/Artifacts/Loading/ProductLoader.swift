@@ -113,14 +113,14 @@ public enum ProductLoader {
             bundles = BuiltAppLoader.bundles(appRoot: "", rootName: PathUtil.lastComponent(source.displayName), index: index)
         case .xcframework:
             bundles = XCFrameworkLoader.bundles(index: index)
-        case .project, .folder:
+        case .project, .folder, .package:
             bundles = try ProjectFolderLoader.bundles(index: index, source: source, limits: limits, buildConfiguration: buildConfiguration,
                                                       manifestReader: manifestReader, product: &product, problems: &problems)
         case .machO:
             bundles = []
         }
         // Bundles load in parallel (reading and parsing dominate); problems keep bundle order.
-        let isBuilt = kind != .project && kind != .folder
+        let isBuilt = ![ProductKind.project, .folder, .package].contains(product.kind)
         let cache = ParsedFiles()
         ContentLoader.parseLocalizations(of: bundles, source: source, limits: limits, into: cache)
         let results = ConcurrentMap.map(bundles) { bundle -> (AppBundle, [LoadProblem]) in
@@ -224,6 +224,10 @@ enum ProjectFolderLoader {
                 || PathUtil.pathExtension(e.path) == "xcframework" || (PathUtil.pathExtension(e.path) == "framework" && e.kind == .directory)
         } || remotePackages
         if bundles.isEmpty {
+            if projects.isEmpty, index.entry("Package.swift") != nil, !index.entries.contains(where: { FolderLoader.isInfoPlistName(PathUtil.lastComponent($0.path)) }) {
+                product.kind = .package
+                return SwiftPackageLoader.bundles(index: index, source: source, limits: limits, manifestReader: manifestReader, problems: &problems)
+            }
             if !projects.isEmpty { product.kind = .folder }
             return FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)
         }

@@ -3,6 +3,8 @@ import Formats
 
 public enum ProductKind: String, Sendable, Codable {
     case ipa, app, xcarchive, project, folder, machO, xcframework
+    /// A Swift package folder: `Package.swift` at the root, no Xcode project.
+    case package
 }
 
 /// Everything Preflight loaded from one input: its bundles, and the problems met while

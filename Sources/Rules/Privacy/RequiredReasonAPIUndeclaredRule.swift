@@ -8,7 +8,7 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
 
     public static let description = RuleDescription(
         identifier: "required_reason_api_undeclared",
-        name: "Required-reason API used without a privacy manifest declaration",
+        name: "Required-reason API not declared",
         summary: "A bundle's code uses an API of a required-reason category (file timestamps, system boot time, disk space, active keyboards, user defaults) that no privacy manifest of that bundle declares.",
         rationale: """
         Since 2024-05-01 App Store Connect rejects an upload whose binaries reference a \

@@ -10,7 +10,7 @@ public struct RequiredReasonUnfitRule: Rule {
 
     public static let description = RuleDescription(
         identifier: "required_reason_unfit",
-        name: "Declared reason does not cover what the code does",
+        name: "Declared reason misses App Group use",
         summary: "The manifest declares user defaults with reasons for the app's own defaults only, while the bundle's code reads a defaults suite and the bundle belongs to an App Group.",
         rationale: """
         Apple reviews the declared reasons against what the app does. `CA92.1` covers defaults \
