@@ -127,9 +127,12 @@ public struct EvidenceIndex: Sendable {
     /// `NSExceptionDomains` names (lower case) that some source literal, binary string,
     /// Info.plist value or text resource of the input mentions as a host.
     public var mentionedDomains: Set<String> = []
+    /// Bonjour service types the bundles' code names as whole strings (`BonjourServiceType`).
+    public var bonjourServiceTypes: [BonjourServiceType] = []
 
     public init(usages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = [],
-                mentionedDomains: Set<String> = []) {
+                mentionedDomains: Set<String> = [], bonjourServiceTypes: [BonjourServiceType] = []) {
+        self.bonjourServiceTypes = bonjourServiceTypes
         self.usages = usages
         self.skippedSources = skippedSources
         self.urls = urls
@@ -143,6 +146,6 @@ public struct EvidenceIndex: Sendable {
         let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
         return EvidenceIndex(usages: BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages,
                              skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
-                             mentionedDomains: urls.mentionedDomains)
+                             mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes)
     }
 }
