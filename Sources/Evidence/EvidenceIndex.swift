@@ -131,9 +131,12 @@ public struct EvidenceIndex: Sendable {
     /// `NSExceptionDomains` names (lower case) that some source literal, binary string,
     /// Info.plist value or text resource of the input mentions as a host.
     public var mentionedDomains: Set<String> = []
+    /// Bonjour service types the bundles' code names as whole strings (`BonjourServiceType`).
+    public var bonjourServiceTypes: [BonjourServiceType] = []
 
-    public init(usages: [Usage] = [], requiredReasonUsages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [], urlScannedBundles: Set<String> = [],
-                mentionedDomains: Set<String> = []) {
+    public init(usages: [Usage] = [], requiredReasonUsages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [],
+                urlScannedBundles: Set<String> = [], mentionedDomains: Set<String> = [], bonjourServiceTypes: [BonjourServiceType] = []) {
+        self.bonjourServiceTypes = bonjourServiceTypes
         self.usages = usages
         self.requiredReasonUsages = requiredReasonUsages
         self.skippedSources = skippedSources
@@ -150,6 +153,6 @@ public struct EvidenceIndex: Sendable {
         let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
         return EvidenceIndex(usages: all.filter { !isRequiredReason($0) }, requiredReasonUsages: all.filter(isRequiredReason),
                              skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
-                             mentionedDomains: urls.mentionedDomains)
+                             mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes)
     }
 }

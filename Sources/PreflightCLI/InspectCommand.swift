@@ -33,9 +33,10 @@ struct InspectCommand: ParsableCommand {
             throw Exit.failure
         }
         let options = InspectReport.Options(includeSymbols: symbols)
+        let pinning = InspectReport.pinning(loaded)
         let text = format == "json"
-            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options)
-            : InspectReport.text(loaded.product, options: options)
+            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options, pinning: pinning)
+            : InspectReport.text(loaded.product, options: options, pinning: pinning)
         try emit(text, to: output)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Artifacts
+import Evidence
 import Formats
 
 /// What Preflight sees in an input, for `preflight inspect`: bundles, binaries, entitlements,
@@ -10,12 +11,16 @@ public enum InspectReport {
         public init(includeSymbols: Bool = false) { self.includeSymbols = includeSymbols }
     }
 
-    public static func json(_ product: Product, tool: ToolInfo, options: Options = Options()) throws -> String {
+    /// Certificate pinning each bundle's code shows, by bundle id: a positive fact, not a finding.
+    public static func pinning(_ loaded: LoadedInput) -> [String: [PinningFact]] { PinningEvidence.scan(loaded) }
+
+    /// `pinning`: certificate pinning the code shows, by bundle id (`PinningEvidence.scan`).
+    public static func json(_ product: Product, tool: ToolInfo, options: Options = Options(), pinning: [String: [PinningFact]] = [:]) throws -> String {
         var doc: [String: Any] = [
             "schemaVersion": 1,
             "tool": ["name": tool.name, "version": tool.version],
             "input": ["path": product.input, "kind": product.kind.rawValue],
-            "bundles": product.bundles.map { bundle($0, parent: product.parent(of: $0), options: options) },
+            "bundles": product.bundles.map { bundle($0, parent: product.parent(of: $0), options: options, pinning: pinning[$0.id] ?? []) },
             "problems": product.problems.map(problem),
         ]
         if !product.projects.isEmpty { doc["projects"] = product.projects }
@@ -24,7 +29,7 @@ public enum InspectReport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func bundle(_ b: AppBundle, parent: AppBundle?, options: Options) -> [String: Any] {
+    static func bundle(_ b: AppBundle, parent: AppBundle?, options: Options, pinning: [PinningFact] = []) -> [String: Any] {
         var d: [String: Any] = ["name": b.name, "kind": b.kind.rawValue, "path": b.path]
         d["id"] = b.identifier ?? NSNull()
         d["infoPlist"] = b.infoPlistPath ?? NSNull()
@@ -48,6 +53,7 @@ public enum InspectReport {
         if !b.generatedInfoPlistKeys.isEmpty { d["generatedInfoPlistKeys"] = b.generatedInfoPlistKeys.keys.sorted() }
         if !b.sourceFiles.isEmpty { d["sourceFileCount"] = b.sourceFiles.count }
         if let ats = ats(b) { d["ats"] = ats }
+        if !pinning.isEmpty { d["certificatePinning"] = pinning.map { ["kind": $0.kind, "path": $0.path] } }
         d["binaries"] = b.binaries.map { binary($0, options: options) }
         return d
     }
@@ -99,7 +105,7 @@ public enum InspectReport {
         }
     }
 
-    public static func text(_ product: Product, options: Options = Options()) -> String {
+    public static func text(_ product: Product, options: Options = Options(), pinning: [String: [PinningFact]] = [:]) -> String {
         var out = "\(product.input) (\(product.kind.rawValue))\n"
         for b in product.bundles {
             out += "\n\(b.name) [\(b.kind.rawValue)]\(product.parent(of: b).map { " in \($0.name)" } ?? "")\n"
@@ -118,6 +124,7 @@ public enum InspectReport {
             if !b.languages.isEmpty { out += "  languages:   \(b.languages.joined(separator: ", "))\n" }
             if !b.sourceFiles.isEmpty { out += "  sources:     \(b.sourceFiles.count) files\n" }
             out += atsText(b)
+            for p in pinning[b.id] ?? [] { out += "  certificate pinning: \(p.kind) (\(p.path))\n" }
             for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
         }
         for f in product.looseBinaries { out += binaryText(f, indent: "", options: options) }

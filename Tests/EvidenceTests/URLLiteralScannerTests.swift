@@ -107,7 +107,10 @@ final class URLLiteralScannerTests: XCTestCase {
     func testSwiftCallContext() {
         func use(_ line: String) -> URLUse? { swift(line).first?.use }
         XCTAssertEqual(use(#"let r = URLRequest(url: URL(string: "http://api.acme.com")!)"#), .request)
-        XCTAssertEqual(use(#"webView.load(URLRequest(url: URL(string: "http://api.acme.com")!))"#), .request)
+        // A request built inside the call that loads it goes where that call sends it.
+        XCTAssertEqual(use(#"webView.load(URLRequest(url: URL(string: "http://api.acme.com")!))"#), .webView)
+        XCTAssertEqual(use(#"URLSession.shared.dataTask(with: URLRequest(url: URL(string: "http://api.acme.com")!))"#), .urlSession)
+        XCTAssertEqual(use(#"send(URLRequest(url: URL(string: "http://api.acme.com")!))"#), .request)
         XCTAssertEqual(use(#"URLSession.shared.dataTask(with: URL(string: "http://api.acme.com")!)"#), .urlSession)
         XCTAssertEqual(use(#"let d = try Data(contentsOf: URL(string: "http://api.acme.com")!)"#), .urlSession)
         XCTAssertEqual(use(#"let p = AVPlayer(url: URL(string: "http://media.acme.com/a.m3u8")!)"#), .media)
@@ -124,7 +127,8 @@ final class URLLiteralScannerTests: XCTestCase {
     func testObjectiveCCallContext() {
         func use(_ line: String) -> URLUse? { objc(line).first?.use }
         XCTAssertEqual(use(#"NSURLRequest *r = [NSURLRequest requestWithURL:[NSURL URLWithString:@"http://api.acme.com"]];"#), .request)
-        XCTAssertEqual(use(#"[self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"http://a.acme.com"]]];"#), .request)
+        XCTAssertEqual(use(#"[self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"http://a.acme.com"]]];"#), .webView)
+        XCTAssertEqual(use(#"[session dataTaskWithRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"http://a.acme.com"]]];"#), .urlSession)
         XCTAssertEqual(use(#"[[UIApplication sharedApplication] openURL:[NSURL URLWithString:@"http://www.acme.com"]];"#), .external)
         XCTAssertEqual(use(#"AVPlayer *p = [AVPlayer playerWithURL:[NSURL URLWithString:@"http://media.acme.com/a.mp4"]];"#), .media)
         XCTAssertEqual(use(#"NSURL *u = [NSURL URLWithString:@"http://api.acme.com"];"#), .unknown)

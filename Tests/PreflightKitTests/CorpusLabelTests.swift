@@ -23,6 +23,7 @@ final class CorpusLabelTests: XCTestCase {
 
     struct Label {
         var app: String, repo: String, kind: String, target: String, confirmed: Bool, falsePositive: Bool, detail: String
+        var file = ""
     }
 
     func labels() throws -> [Label] {
@@ -34,7 +35,8 @@ final class CorpusLabelTests: XCTestCase {
                 Label(app: app, repo: v["repo"] as? String ?? "", kind: $0["kind"] as? String ?? "",
                       target: $0["target"] as? String ?? "",
                       confirmed: ($0["verification"] as? String ?? "").hasPrefix("confirmed"),
-                      falsePositive: $0["false_positive"] as? Bool ?? false, detail: $0["detail"] as? String ?? "")
+                      falsePositive: $0["false_positive"] as? Bool ?? false, detail: $0["detail"] as? String ?? "",
+                      file: $0["file"] as? String ?? "")
             }
         }
     }
@@ -69,6 +71,27 @@ final class CorpusLabelTests: XCTestCase {
             if cache[path] == nil { cache[path] = try findings(path) }
             XCTAssertEqual(reported(cache[path]!, rule: rule, bundle: label.target), !label.falsePositive,
                            "\(label.app) \(label.kind) at \(label.target): \(label.detail)")
+        }
+    }
+
+    /// The `ats_relaxed` labels (grep only, but read from the Info.plist: the value is certain).
+    /// `NSAllowsArbitraryLoads` = true is an `ats_arbitrary_loads` warning on that Info.plist;
+    /// `NSAllowsLocalNetworking` = true alone is no finding: iOS 10+ allows local hosts anyway
+    /// and App Review asks no justification for it (CORPUS.md).
+    func testATSLabelsOnDataFiles() throws {
+        var cache: [String: [Finding]] = [:]
+        let ats = try labels().filter { $0.kind == "ats_relaxed" }
+        XCTAssertGreaterThan(ats.count, 20)
+        for label in ats {
+            let path = CorpusTests.corpus.appendingPathComponent("apps/\(label.app)").path
+            if cache[path] == nil { cache[path] = try findings(path) }
+            let here = cache[path]!.filter { $0.rule.hasPrefix("ats_") && $0.file == label.file }
+            if label.detail.contains("NSAllowsArbitraryLoads = true") {
+                XCTAssertEqual(here.filter { $0.rule == "ats_arbitrary_loads" }.map(\.severity), [.warning], "\(label.app) \(label.file)")
+            } else {
+                XCTAssertTrue(label.detail.contains("NSAllowsLocalNetworking = true"), label.detail)
+                XCTAssertEqual(here.map(\.rule), [], "\(label.app) \(label.file)")
+            }
         }
     }
 }

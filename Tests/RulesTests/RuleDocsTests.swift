@@ -16,9 +16,11 @@ final class RuleDocsTests: XCTestCase {
             index += "| [`\(d.identifier)`](\(d.identifier).md) | \(d.severity.rawValue)\(d.optIn ? " (opt-in)" : "") | \(d.area.rawValue) | \(d.summary) |\n"
             try check(RuleDocumentation.markdown(d), name: "\(d.identifier).md", update: update)
         }
+        index += "\nHow Preflight reads every App Transport Security key and precedence case, each row a test: [ats-reading.md](ats-reading.md).\n"
         try check(index, name: "README.md", update: update)
+        try check(ATSReadingTable.markdown(), name: "ats-reading.md", update: update)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.docs.path).filter { $0.hasSuffix(".md") }
-        XCTAssertEqual(files.count, RuleRegistry.all.count + 1, "docs/rules has pages for rules that no longer exist")
+        XCTAssertEqual(files.count, RuleRegistry.all.count + 2, "docs/rules has pages for rules that no longer exist")
     }
 
     func check(_ text: String, name: String, update: Bool) throws {

@@ -20,6 +20,8 @@ public enum URLEvidence {
         public var scanned: Set<String> = []
         /// Exception domain names (lower case) something of the product mentions.
         public var mentionedDomains: Set<String> = []
+        /// Bonjour service types the code names (`BonjourServiceTypeScanner`).
+        public var serviceTypes: [BonjourServiceType] = []
     }
 
     /// Files searched for exception domain names besides sources, by extension.
@@ -61,6 +63,7 @@ public enum URLEvidence {
     public struct FileResult: Sendable {
         var urls: [FoundURL]
         var mentions: Set<String>
+        var serviceTypes: [FoundServiceType] = []
     }
 
     /// The URLs and mentions of one source file's bytes, or nil for a file not read for URLs.
@@ -68,7 +71,44 @@ public enum URLEvidence {
         guard sourceExtensions.contains(PathUtil.pathExtension(path)) else { return nil }
         let language = SourceFileKind.language(of: path)
         let mentions = names.isEmpty ? [] : data.withUnsafeBytes { URLLiteralScanner.mentions($0, language: language, names: names) }
-        return FileResult(urls: URLLiteralScanner.scan(data, language: language).filter { schemes.contains($0.scheme) }, mentions: mentions)
+        let types = data.withUnsafeBytes { BonjourServiceTypeScanner.scan($0, language: language) }
+        return FileResult(urls: URLLiteralScanner.scan(data, language: language).filter { schemes.contains($0.scheme) }, mentions: mentions,
+                          serviceTypes: types)
+    }
+
+    /// What the C strings of one Mach-O file hold.
+    struct BinaryStrings: Sendable {
+        /// Some slice's strings are not App Store encrypted.
+        var readable = false
+        var urls: [FoundURL] = []
+        var mentions: Set<String> = []
+        /// Service types with the C string that names each.
+        var serviceTypes: [(type: String, symbol: String)] = []
+    }
+
+    /// The plain-HTTP URLs, exception domain mentions and Bonjour service types of a binary's
+    /// `__cstring` sections; nil when the file cannot be read again.
+    static func strings(ofBinary path: String, input: LoadedInput, limits: ReaderLimits, names: [String],
+                        schemes: Set<String> = ["http"]) -> BinaryStrings? {
+        guard let bytes = try? input.source.readBytes(path), let file = try? MachOReader.read(bytes: bytes, limits: limits, parts: .loadCommands) else {
+            return nil
+        }
+        var out = BinaryStrings()
+        var seen = Set<String>()
+        for slice in file.slices {
+            if !slice.isEncrypted { out.readable = true }
+            for s in slice.cStrings(maxCount: maxCStrings) {
+                if !names.isEmpty { out.mentions.formUnion(mentions(in: s, names)) }
+                if s.utf8.count <= 80, s.contains("._"), let type = BonjourServiceTypeScanner.serviceType(Substring(s)),
+                   seen.insert("\u{1f}" + type).inserted {
+                    out.serviceTypes.append((type, s))
+                }
+                for f in URLLiteralScanner.urls(in: s) where schemes.contains(f.scheme) && seen.insert(f.url).inserted && out.urls.count < maxURLsPerBundle {
+                    out.urls.append(f)
+                }
+            }
+        }
+        return out
     }
 
     /// `read`: files pass 1 of `SourceEvidence` already read (`SourceEvidence.scan(urlNames:)`);
@@ -92,6 +132,12 @@ public enum URLEvidence {
         let byFile = Dictionary(uniqueKeysWithValues: zip(files, found))
         var out: [URLLiteral] = []
         var scanned = Set<String>()
+        // The loader keeps no binary's bytes: each Mach-O file is read again, once, for its strings.
+        let binaryPaths = Array(Set(product.bundles.flatMap { $0.binaries.filter { $0.macho != nil }.map(\.path) })).sorted()
+        let readStrings: [BinaryStrings?] = ConcurrentMap.map(binaryPaths) {
+            strings(ofBinary: $0, input: input, limits: limits, names: names, schemes: schemes)
+        }
+        let binaryStrings = Dictionary(uniqueKeysWithValues: zip(binaryPaths, readStrings))
         for b in product.bundles {
             if let root = b.infoPlist?.root, !names.isEmpty {
                 var values: [String] = []
@@ -111,6 +157,10 @@ public enum URLEvidence {
                 for path in paths where claimed.insert(path).inserted {
                     guard let r = byFile[path] ?? nil else { continue }
                     scanned.insert(b.name)
+                    for t in r.serviceTypes {
+                        result.serviceTypes.append(BonjourServiceType(type: t.type, location: .source(path: path, line: t.line, column: t.column),
+                                                                      bundle: b.name, origin: origin, ships: b.kind.ships && t.ships))
+                    }
                     for f in r.urls {
                         add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .source(path: path, line: f.line, column: f.column),
                                        bundle: b.name, origin: origin, ships: b.kind.ships && f.ships, use: f.use, api: f.api))
@@ -118,17 +168,17 @@ public enum URLEvidence {
                 }
             }
             for binary in b.binaries {
-                guard let slices = binary.macho?.slices else { continue }
-                var seen = Set<String>()
-                for slice in slices {
-                    if !slice.isEncrypted { scanned.insert(b.name) }
-                    for s in slice.cStrings(maxCount: maxCStrings) {
-                        if !names.isEmpty { result.mentionedDomains.formUnion(mentions(in: s, names)) }
-                        for f in URLLiteralScanner.urls(in: s) where schemes.contains(f.scheme) && seen.insert(f.url).inserted {
-                            add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .binary(path: binary.path, symbol: f.url),
-                                           bundle: b.name, origin: b.kind == .framework ? .sdk(b.name) : .app, ships: b.kind.ships))
-                        }
-                    }
+                guard let strings = binaryStrings[binary.path] ?? nil else { continue }
+                if strings.readable { scanned.insert(b.name) }
+                result.mentionedDomains.formUnion(strings.mentions)
+                let origin: UsageOrigin = b.kind == .framework ? .sdk(b.name) : .app
+                for (type, symbol) in strings.serviceTypes {
+                    result.serviceTypes.append(BonjourServiceType(type: type, location: .binary(path: binary.path, symbol: symbol), bundle: b.name,
+                                                                  origin: origin, ships: b.kind.ships))
+                }
+                for f in strings.urls {
+                    add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .binary(path: binary.path, symbol: f.url),
+                                   bundle: b.name, origin: origin, ships: b.kind.ships))
                 }
             }
         }

@@ -429,7 +429,8 @@ public enum URLLiteralScanner {
     /// Words that say what a call does with a URL (the last name of a call, or a word of a message).
     static let uses: [String: URLUse] = [
         "dataTask": .urlSession, "downloadTask": .urlSession, "uploadTask": .urlSession, "dataTaskWithURL": .urlSession,
-        "downloadTaskWithURL": .urlSession, "dataWithContentsOfURL": .urlSession, "contentsOf": .urlSession,
+        "downloadTaskWithURL": .urlSession, "dataTaskWithRequest": .urlSession,
+        "downloadTaskWithRequest": .urlSession, "uploadTaskWithRequest": .urlSession, "dataWithContentsOfURL": .urlSession, "contentsOf": .urlSession,
         "stringWithContentsOfURL": .urlSession, "AsyncImage": .urlSession, "NSURLConnection": .urlSession,
         "URLRequest": .request, "NSURLRequest": .request, "NSMutableURLRequest": .request, "requestWithURL": .request,
         "loadRequest": .webView,
@@ -441,21 +442,36 @@ public enum URLLiteralScanner {
 
     /// What loads a literal, from the calls around it; `.unknown` when none says.
     static func callContext(_ bytes: UnsafeRawBufferPointer, before literal: Int, language: SourceFactsScanner.Language) -> (URLUse, String?) {
-        for call in enclosingCalls(bytes, before: literal) {
-            let words = call.split(whereSeparator: { $0 == " " || $0 == "." || $0 == "?" || $0 == "!" }).map(String.init)
-            guard let last = words.last else { continue }
-            // `webView.load(…)`: a web view; `AF.request(…)`: Alamofire over URLSession.
-            if last == "load", words.contains(where: { $0.lowercased().contains("web") }) { return (.webView, call) }
-            if last == "request", words.contains("AF") || words.contains("Alamofire") { return (.urlSession, call) }
-            if last == "data" || last == "download" || last == "bytes", words.contains(where: { $0.lowercased().contains("session") }) {
-                return (.urlSession, call)
+        let calls = enclosingCalls(bytes, before: literal)
+        for (i, call) in calls.enumerated() {
+            guard case (let use?, let api) = use(of: call) else { continue }
+            // A request built inside the call that loads it (`webView.load(URLRequest(url: …))`,
+            // `session.dataTask(with: URLRequest(…))`): the outer call says where it goes.
+            if use == .request {
+                for outer in calls.dropFirst(i + 1) {
+                    if case (let o?, let outerAPI) = self.use(of: outer), o == .webView || o == .urlSession { return (o, outerAPI) }
+                }
             }
-            // A message names its receiver first (`NSURLRequest requestWithURL`): any word decides.
-            let candidates = call.contains(" ") ? words.reversed() : [last]
-            for w in candidates {
-                if let use = uses[w] { return (use, call) }
-            }
+            return (use, api)
         }
         return (.unknown, nil)
+    }
+
+    /// What one enclosing call does with a URL, if its words say.
+    static func use(of call: String) -> (URLUse?, String?) {
+        let words = call.split(whereSeparator: { $0 == " " || $0 == "." || $0 == "?" || $0 == "!" }).map(String.init)
+        guard let last = words.last else { return (nil, nil) }
+        // `webView.load(…)`: a web view; `AF.request(…)`: Alamofire over URLSession.
+        if last == "load", words.contains(where: { $0.lowercased().contains("web") }) { return (.webView, call) }
+        if last == "request", words.contains("AF") || words.contains("Alamofire") { return (.urlSession, call) }
+        if last == "data" || last == "download" || last == "bytes", words.contains(where: { $0.lowercased().contains("session") }) {
+            return (.urlSession, call)
+        }
+        // A message names its receiver first (`NSURLRequest requestWithURL`): any word decides.
+        let candidates = call.contains(" ") ? words.reversed() : [last]
+        for w in candidates {
+            if let use = uses[w] { return (use, call) }
+        }
+        return (nil, nil)
     }
 }

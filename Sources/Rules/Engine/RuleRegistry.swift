@@ -43,6 +43,8 @@ public enum RuleRegistry {
         RequiredReasonUnfitRule.self,
         ATSCleartextURLRule.self,
         ATSStaleExceptionDomainRule.self,
+        BonjourServicesRule.self,
+        AssociatedDomainsRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -96,3 +96,11 @@ for name in filetimestamps boottime diskspace keyboards defaults; do
     $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o RequiredReasons/$name \
         "$tmp/$name.o" $RR_LIBS
 done
+
+# Transit and TransitShare: plain-C executables whose C strings are http:// URLs, the app and
+# share extension binaries of the ATS fixture .ipa (ATSFixtureIPATests).
+for name in transit transit-share; do
+    $CLANG -target arm64-apple-ios15.0 $CFLAGS -c "src/$name.c" -o "$tmp/$name.o"
+done
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Transit "$tmp/transit.o" $S/libSystem.tbd
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o TransitShare "$tmp/transit-share.o" $S/libSystem.tbd
