@@ -140,7 +140,9 @@ public enum ProductLoader {
                              + GeneratedProjectLoader.unreadSummary(problems))
         }
         product.bundles = bundles
-        product.problems += problems
+        let sdks = SDKInventoryLoader.inventory(product: product, index: index, source: source, limits: limits)
+        product.sdks = sdks.sdks
+        product.problems += problems + sdks.problems
         return LoadedInput(product: product, source: source, index: index)
     }
 
@@ -197,6 +199,7 @@ enum ProjectFolderLoader {
                 bundles += loaded
                 problems += result.problems
                 remotePackages = remotePackages || result.usesRemotePackages
+                product.remotePackageReferences += result.remotePackages
             } catch let error as FormatError {
                 problems.append(LoadProblem(.unreadable(error), path: PathUtil.join(project, "project.pbxproj")))
             } catch let error as XcodeProjectError {

@@ -41,6 +41,8 @@ public enum RuleRegistry {
         PrivacyManifestDataTypesRule.self,
         ATSCleartextURLRule.self,
         ATSStaleExceptionDomainRule.self,
+        ListedSDKWithoutManifestRule.self,
+        ListedSDKWithoutSignatureRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
