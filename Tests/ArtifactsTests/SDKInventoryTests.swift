@@ -157,6 +157,37 @@ final class SDKInventoryTests: XCTestCase {
         XCTAssertEqual(xcframeworks.first { $0.name == "Acme" }?.version, "2.0")
     }
 
+    /// Packages a project references that no Package.resolved pins, with their requirement.
+    func testRemotePackageReferencesOfTheProject() throws {
+        let pbx = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+            P1 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G1; targets = (T1); packageReferences = (R1, R2, R3); };
+            G1 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            PL = {isa = XCConfigurationList; buildConfigurations = (PC); };
+            PC = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+            T1 = {isa = PBXNativeTarget; buildConfigurationList = TL; buildPhases = (); name = App; productType = "com.apple.product-type.application"; };
+            TL = {isa = XCConfigurationList; buildConfigurations = (TC); };
+            TC = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.app; GENERATE_INFOPLIST_FILE = YES;}; name = Release; };
+            R1 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/onevcat/Kingfisher.git"; requirement = {kind = upToNextMajorVersion; minimumVersion = 7.0.0; }; };
+            R2 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/SnapKit/SnapKit"; requirement = {kind = exactVersion; version = 5.7.1; }; };
+            R3 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/Alamofire/Alamofire"; requirement = {kind = branch; branch = main; }; };
+            }; rootObject = P1; }
+            """
+        let files = ["App.xcodeproj/project.pbxproj": pbx,
+                     "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": Self.resolvedV2,
+                     "SourcePackages/checkouts/Alamofire/Source/Session.swift": ""]
+        let product = try load(files, kind: .project)
+        let packages = product.sdks.filter { $0.kind == .swiftPackage }
+        XCTAssertEqual(packages.map(\.name), ["Kingfisher", "SnapKit", "Alamofire"], "pinned ones once, from Package.resolved")
+        XCTAssertEqual(packages.map(\.recognisedBy), ["Package.resolved pin", "Package.resolved pin", "XCRemoteSwiftPackageReference"])
+        let alamofire = try sdk(product, "Alamofire")
+        XCTAssertEqual(alamofire.version, "branch main")
+        XCTAssertEqual(alamofire.location.path, "App.xcodeproj/project.pbxproj")
+        XCTAssertEqual(alamofire.filesPath, "SourcePackages/checkouts/Alamofire")
+        XCTAssertEqual(alamofire.privacyManifests, [])
+    }
+
     func testPackageResolvedFormatOneAndThree() throws {
         let v1 = """
             {

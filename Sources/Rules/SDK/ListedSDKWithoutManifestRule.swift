@@ -92,8 +92,8 @@ public struct ListedSDKWithoutManifestRule: Rule {
             let named = sdk.name == listed ? sdk.name : "\(sdk.name) (listed as \(listed))"
             let bundle = sdk.bundleID.flatMap { product.bundle(id: $0)?.name }
             let location = sdk.location.position == nil ? FileLocation(path: files) : sdk.location
-            let where_ = sdk.location.path == files ? "" : " (files in \(files))"
-            out.append(finding("\(named)\(version), \(describe(sdk.kind)), is on Apple's list of commonly used third-party SDKs and ships no privacy manifest\(where_); App Store Connect rejects a new app, or an update that adds it, with ITMS-91061",
+            let filesNote = sdk.location.path == files ? "" : " (files in \(files))"
+            out.append(finding("\(named)\(version), \(describe(sdk.kind)), is on Apple's list of commonly used third-party SDKs and ships no privacy manifest\(filesNote); App Store Connect rejects a new app, or an update that adds it, with ITMS-91061",
                                bundle: bundle, at: location, key: sdk.name, evidence: [.file(path: files, line: nil)],
                                fix: "Update \(sdk.name) to a version that ships its PrivacyInfo.xcprivacy, or replace it.",
                                fingerprint: [listed, files]))
