@@ -95,9 +95,14 @@ struct ProjectSDKs {
     /// pod's lock files pin that dependency's development tools, not the app's SDKs).
     func files(named name: String) -> [String] {
         index.entries.filter { e in
-            e.kind == .file && PathUtil.lastComponent(e.path) == name
-                && !PathUtil.parent(e.path).split(separator: "/").contains { $0 == "checkouts" || $0 == "Checkouts" || $0 == "Pods" }
+            e.kind == .file && PathUtil.lastComponent(e.path) == name && !Self.inDependency(PathUtil.parent(e.path))
         }.map(\.path).sorted()
+    }
+
+    /// A path inside a dependency's own folder: a package or Carthage checkout (sources, whose
+    /// lock files and prebuilt binaries are the dependency's, not the app's) or a pod.
+    static func inDependency(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0 == "checkouts" || $0 == "Checkouts" || $0 == "Pods" }
     }
 
     /// A file's text, or nil with a problem recorded.
@@ -137,7 +142,7 @@ struct ProjectSDKs {
         var locks = files(named: "Podfile.lock")
         let lockDirs = Set(locks.map { PathUtil.parent($0) })
         let manifestLocks = index.entries.filter { $0.kind == .file && PathUtil.lastComponent($0.path) == "Manifest.lock" }.map(\.path).sorted()
-        for m in manifestLocks where PathUtil.lastComponent(PathUtil.parent(m)) == "Pods"
+        for m in manifestLocks where PathUtil.lastComponent(PathUtil.parent(m)) == "Pods" && !Self.inDependency(PathUtil.parent(PathUtil.parent(m)))
             && !lockDirs.contains(PathUtil.parent(PathUtil.parent(m))) {
             locks.append(m)
         }
@@ -245,11 +250,14 @@ struct ProjectSDKs {
 
     // MARK: XCFrameworks
 
-    /// Every `.xcframework` folder not inside another, with its signature and manifests.
+    /// Every `.xcframework` folder not inside another, with its signature and manifests; not
+    /// those in package or Carthage checkouts (a dependency's sources: what Carthage ships is
+    /// copied to `Carthage/Build`, a package's binary target to `SourcePackages/artifacts`).
     func xcframeworks(owners: [String]) -> [SDKComponent] {
         let all = folders.filter { PathUtil.pathExtension($0).lowercased() == "xcframework" }.sorted()
         var out: [SDKComponent] = []
-        for path in all where !all.contains(where: { path.hasPrefix($0 + "/") }) {
+        let checkouts = all.filter { p in p.split(separator: "/").contains { $0 == "checkouts" || $0 == "Checkouts" } }
+        for path in all where !all.contains(where: { path.hasPrefix($0 + "/") }) && !checkouts.contains(path) {
             var c = SDKComponent(name: PathUtil.removingExtension(PathUtil.lastComponent(path)), kind: .xcframework,
                                  recognisedBy: owners.contains(where: { path.hasPrefix($0 + "/") || path == $0 })
                                      ? "prebuilt .xcframework of a dependency" : "prebuilt .xcframework",

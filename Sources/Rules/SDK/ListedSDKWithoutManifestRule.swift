@@ -71,6 +71,11 @@ public struct ListedSDKWithoutManifestRule: Rule {
                 "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": Examples.packageResolved([
                     ("snapkit", "https://github.com/SnapKit/SnapKit.git", "5.7.1")]),
             ]) { a, _ in a }, note: "SDWebImage is pinned but not installed, SnapKit is not checked out: their files cannot be seen, so nothing is said."),
+            RuleExample(Examples.projectApp.merging([
+                "Carthage/Checkouts/OHHTTPStubs/Examples/Pods/Manifest.lock": Examples.podfileLock(["AFNetworking (3.0.4)"]),
+                "Carthage/Checkouts/OHHTTPStubs/Examples/Pods/AFNetworking/AFNetworking/AFURLSessionManager.m": "",
+                "Carthage/Checkouts/Acme/Vendor/OneSignal.xcframework/Info.plist": plistXML(""),
+            ]) { a, _ in a }, note: "A dependency's checkout: its own example's pods and the binaries in its sources are not the app's."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -52,6 +52,9 @@ public struct ListedSDKWithoutSignatureRule: Rule {
             RuleExample(["Info.plist": Examples.appInfo, "Example": "binary",
                          "Frameworks/GoogleSignIn.framework/Info.plist": Examples.frameworkInfo("GoogleSignIn", version: "7.0.0")],
                         kind: .app, note: "A built app: the vendor's signature cannot be seen there."),
+            RuleExample(Examples.projectApp.merging([
+                "Carthage/Checkouts/OneSignal-iOS-SDK/iOS_SDK/OneSignal.xcframework/Info.plist": plistXML(""),
+            ]) { a, _ in a }, note: "An .xcframework in the sources of a Carthage checkout: what ships is what Carthage copies to Carthage/Build."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
