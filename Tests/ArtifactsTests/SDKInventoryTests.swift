@@ -188,6 +188,37 @@ final class SDKInventoryTests: XCTestCase {
         XCTAssertEqual(alamofire.privacyManifests, [])
     }
 
+    /// An XcodeGen spec's remote packages, with their requirement, where no project is committed.
+    func testXcodeGenPackages() throws {
+        let spec = """
+            name: App
+            packages:
+              Alamofire:
+                url: https://github.com/Alamofire/Alamofire
+                from: 5.8.0
+              SnapKit:
+                github: SnapKit/SnapKit
+                exactVersion: 5.7.1
+              Local:
+                path: LocalKit
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies:
+                  - package: Alamofire
+            """
+        let product = try load(["project.yml": spec, "App/Info.plist": Self.plist(""), "App/A.swift": "", "LocalKit/Package.swift": ""],
+                               kind: .folder)
+        let packages = product.sdks.filter { $0.kind == .swiftPackage }
+        XCTAssertEqual(packages.map(\.name), ["Alamofire", "SnapKit"])
+        XCTAssertEqual(packages.map(\.version), ["from 5.8.0", "exactly 5.7.1"])
+        XCTAssertEqual(packages.map(\.origin), ["https://github.com/Alamofire/Alamofire", "https://github.com/SnapKit/SnapKit"])
+        XCTAssertEqual(packages.map(\.location.path), ["project.yml", "project.yml"])
+        XCTAssertEqual(packages.first?.location.position?.line, 3)
+    }
+
     func testPackageResolvedFormatOneAndThree() throws {
         let v1 = """
             {

@@ -215,6 +215,7 @@ enum ProjectFolderLoader {
             return b
         }
         problems += generated.problems
+        product.remotePackageReferences += generated.remotePackages
         remotePackages = remotePackages || generated.usesExternalCode
         if !generated.bundles.isEmpty { product.kind = .project }
         product.projects = projects + generated.specs

@@ -153,7 +153,7 @@ final class ProjectLoading {
             case "versionRange"?: requirement = r?["minimumVersion"]?.string.map { "from " + $0 + (r?["maximumVersion"]?.string.map { " to " + $0 } ?? "") }
             case "branch"?: requirement = r?["branch"]?.string.map { "branch " + $0 }
             case "revision"?: requirement = r?["revision"]?.string.map { "revision " + String($0.prefix(12)) }
-            default: requirement = nil
+            default: requirement = graph.string(id, "preflightRequirement")  // a generator spec's, in words
             }
             return RemotePackageReference(repositoryURL: url, requirement: requirement, location: graph.location(id, key: "repositoryURL"))
         }

@@ -214,7 +214,8 @@ struct ProjectSDKs {
             PackagePin(identity: "", name: "", url: url, location: FileLocation(path: "")).repositoryName?.lowercased()
         }
         var pinned = Set(out.compactMap { repository($0.origin) })
-        for ref in references {
+        // A generator spec may name a package without saying where it comes from: not an inventory entry.
+        for ref in references where ref.repositoryURL.contains("/") {
             guard let repo = repository(ref.repositoryURL), pinned.insert(repo).inserted, !seen.contains(repo) else { continue }
             let checkout = checkouts.first { PathUtil.lastComponent($0).lowercased() == repo.lowercased() }
             let name = PackagePin(identity: "", name: "", url: ref.repositoryURL, location: ref.location).repositoryName ?? repo
