@@ -76,6 +76,31 @@ final class SDKInventoryReportTests: XCTestCase {
         XCTAssertEqual(ListedSDKWithoutSignatureRule().check(context), [])
     }
 
+    /// An unsigned listed .xcframework Carthage put in Carthage/Build may be the developer's own
+    /// build from source: a warning; committed elsewhere, an error.
+    func testSignatureSeverityByWhereTheXCFrameworkIs() throws {
+        var files = Self.project(pods: [], installed: [:])
+        files["Carthage/Build/SnapKit.xcframework/Info.plist"] = Self.plist("")
+        files["Frameworks/SDWebImage.xcframework/Info.plist"] = Self.plist("")
+        let input = try load(files)
+        let findings = ListedSDKWithoutSignatureRule().check(RuleContext(product: input.product, evidence: EvidenceIndex.build(input)))
+        XCTAssertEqual(findings.map { "\($0.file ?? "-") \($0.severity)" },
+                       ["Carthage/Build/SnapKit.xcframework warning", "Frameworks/SDWebImage.xcframework error"])
+    }
+
+    /// In a built app, a listed framework whose manifest a resource bundle of the app carries
+    /// (named for the same SDK) is covered.
+    func testBuiltAppResourceBundleCoversItsFramework() throws {
+        let info = Self.plist("<key>CFBundleExecutable</key><string>Example</string>")
+        var files = ["Info.plist": info, "Frameworks/Charts.framework/Info.plist": Self.plist("<key>CFBundleShortVersionString</key><string>4.0</string>"),
+                     "Frameworks/SnapKit.framework/Info.plist": Self.plist("")]
+        files["Charts_Privacy.bundle/PrivacyInfo.xcprivacy"] = Self.plist("")
+        let input = try ProductLoader.load(source: MemorySource(name: "Example.app", files: files.mapValues { Data($0.utf8) }), kind: .app)
+        let findings = ListedSDKWithoutManifestRule().check(RuleContext(product: input.product, evidence: EvidenceIndex.build(input)))
+        XCTAssertEqual(findings.map(\.file), ["Frameworks/SnapKit.framework"])
+        XCTAssertEqual(findings.first?.line, nil)
+    }
+
     func testDiffNamesSDKsAddedRemovedAndUpdated() throws {
         let old = try load(Self.project(pods: ["Alamofire (5.8.0)", "MBProgressHUD (1.2.0)"], installed: [:]))
         let new = try load(Self.project(pods: ["Alamofire (5.9.1)", "SDWebImage (5.12.0)", "AcmeKit (1.0)"], installed: [:]))
