@@ -24,6 +24,7 @@ public enum InspectReport {
             "problems": product.problems.map(problem),
         ]
         if !product.projects.isEmpty { doc["projects"] = product.projects }
+        if product.kind != .machO { doc["sdks"] = product.sdks.map { sdk($0, product: product) } }
         if product.kind == .machO { doc["binaries"] = product.looseBinaries.map { binary($0, options: options) } }
         let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
@@ -87,6 +88,33 @@ public enum InspectReport {
         return d
     }
 
+    /// One SDK of the inventory: what it is, how it was recognised, whether it is on Apple's
+    /// list of commonly used SDKs and what of its manifest and signature the input shows.
+    static func sdk(_ c: SDKComponent, product: Product) -> [String: Any] {
+        var d: [String: Any] = ["name": c.name, "kind": c.kind.rawValue, "recognisedBy": c.recognisedBy, "path": c.location.path,
+                                "privacyManifests": c.privacyManifests, "signature": c.signature.rawValue]
+        d["version"] = c.version ?? NSNull()
+        d["files"] = c.filesPath ?? NSNull()
+        d["listed"] = ThirdPartySDKCatalog.listedName(of: c) ?? NSNull()
+        if let line = c.location.position?.line { d["line"] = line }
+        if let o = c.origin { d["origin"] = o }
+        if let i = c.identifier { d["identifier"] = i }
+        if let b = c.bundleID.flatMap({ product.bundle(id: $0)?.name }) { d["bundle"] = b }
+        return d
+    }
+
+    static func sdkText(_ c: SDKComponent) -> String {
+        var out = "  \(c.name)\(c.version.map { " \($0)" } ?? "") [\(c.kind.rawValue)]"
+        if let listed = ThirdPartySDKCatalog.listedName(of: c) { out += " listed by Apple\(listed == c.name ? "" : " as \(listed)")" }
+        out += "\n    recognised by: \(c.recognisedBy), \(c.location.path)\(c.location.position.map { ":\($0.line)" } ?? "")\n"
+        if let o = c.origin { out += "    origin:        \(o)\n" }
+        guard let files = c.filesPath else { return out + "    files:         not in the input\n" }
+        out += "    files:         \(files)\n"
+        out += c.privacyManifests.isEmpty ? "    no privacy manifest\n" : c.privacyManifests.map { "    privacy manifest: \($0)\n" }.joined()
+        if c.signature != .notApplicable { out += "    signature:     \(c.signaturePath ?? c.signature.rawValue)\n" }
+        return out
+    }
+
     static func problem(_ p: LoadProblem) -> [String: Any] {
         var d: [String: Any] = ["path": p.path, "problem": describe(p.kind)]
         if let b = p.bundle { d["bundle"] = b }
@@ -128,6 +156,7 @@ public enum InspectReport {
             for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
         }
         for f in product.looseBinaries { out += binaryText(f, indent: "", options: options) }
+        if !product.sdks.isEmpty { out += "\nSDKs:\n" + product.sdks.map(sdkText).joined() }
         if !product.problems.isEmpty {
             out += "\nproblems:\n" + product.problems.map { "  \($0.path): \(describe($0.kind))\n" }.joined()
         }

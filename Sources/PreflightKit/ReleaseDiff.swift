@@ -12,7 +12,7 @@ import Formats
 public struct ReleaseDiff: Sendable {
     public struct Change: Sendable, Equatable, Codable {
         /// `bundle`, `permission`, `background-mode`, `device-capability`, `minimum-os`, `version`,
-        /// `entitlement`, `ats`, `domain`, `privacy-manifest`, `framework`, `binary-size`, `finding`.
+        /// `entitlement`, `ats`, `domain`, `privacy-manifest`, `framework`, `sdk`, `binary-size`, `finding`.
         public var kind: String
         /// `added`, `removed` or `changed`.
         public var change: String
@@ -46,6 +46,7 @@ public struct ReleaseDiff: Sendable {
         let schemes: Set<String> = ["http", "https"]
         changes += domainChanges(URLEvidence.scan(old.input, schemes: schemes).urls, URLEvidence.scan(new.input, schemes: schemes).urls)
         changes += frameworkChanges(oldBundles.filter { $0.kind == .framework }, newBundles.filter { $0.kind == .framework })
+        changes += sdkChanges(old.input.product.sdks, new.input.product.sdks)
         changes += sizeChanges(old.input, new.input)
         let oldPrints = Set(old.findings.map(\.fingerprint)), newPrints = Set(new.findings.map(\.fingerprint))
         for f in new.findings where !oldPrints.contains(f.fingerprint) {
@@ -157,6 +158,34 @@ public struct ReleaseDiff: Sendable {
                 case (let x?, let y?) where x != y: out.append(Change(kind: "domain", change: "changed", bundle: bundle, item: host, old: x, new: y))
                 default: break
                 }
+            }
+        }
+        return out
+    }
+
+    /// Pods, Swift packages, Carthage dependencies and `.xcframework`s of projects, added,
+    /// removed or at another version (embedded frameworks are `framework` changes). An SDK of
+    /// Apple's list that is added needs its privacy manifest: ITMS-91061 applies to updates
+    /// that add one.
+    static func sdkChanges(_ old: [SDKComponent], _ new: [SDKComponent]) -> [Change] {
+        func byName(_ list: [SDKComponent]) -> [String: SDKComponent] {
+            Dictionary(list.filter { $0.kind != .framework && $0.kind != .resourceBundle }.map { ($0.name + " (" + $0.kind.rawValue + ")", $0) },
+                       uniquingKeysWith: { a, _ in a })
+        }
+        func listed(_ c: SDKComponent) -> String {
+            ThirdPartySDKCatalog.listedName(of: c).map { " — on Apple's list of commonly used SDKs (\($0)): needs its own privacy manifest" } ?? ""
+        }
+        let o = byName(old), n = byName(new)
+        var out: [Change] = []
+        for k in Set(o.keys).union(n.keys).sorted() {
+            switch (o[k], n[k]) {
+            case (nil, let v?):
+                let text = ((v.version ?? "") + listed(v)).trimmingCharacters(in: CharacterSet(charactersIn: " —"))
+                out.append(Change(kind: "sdk", change: "added", bundle: nil, item: k, old: nil, new: text.isEmpty ? nil : text))
+            case (let v?, nil): out.append(Change(kind: "sdk", change: "removed", bundle: nil, item: k, old: v.version, new: nil))
+            case (let x?, let y?) where x.version != y.version:
+                out.append(Change(kind: "sdk", change: "changed", bundle: nil, item: k, old: x.version, new: y.version))
+            default: break
             }
         }
         return out

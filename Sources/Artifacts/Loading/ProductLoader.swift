@@ -143,7 +143,9 @@ public enum ProductLoader {
                              + GeneratedProjectLoader.unreadSummary(problems))
         }
         product.bundles = bundles
-        product.problems += problems
+        let sdks = SDKInventoryLoader.inventory(product: product, index: index, source: source, limits: limits)
+        product.sdks = sdks.sdks
+        product.problems += problems + sdks.problems
         return LoadedInput(product: product, source: source, index: index)
     }
 
@@ -200,6 +202,7 @@ enum ProjectFolderLoader {
                 bundles += loaded
                 problems += result.problems
                 remotePackages = remotePackages || result.usesRemotePackages
+                product.remotePackageReferences += result.remotePackages
             } catch let error as FormatError {
                 problems.append(LoadProblem(.unreadable(error), path: PathUtil.join(project, "project.pbxproj")))
             } catch let error as XcodeProjectError {
@@ -215,6 +218,7 @@ enum ProjectFolderLoader {
             return b
         }
         problems += generated.problems
+        product.remotePackageReferences += generated.remotePackages
         remotePackages = remotePackages || generated.usesExternalCode
         if !generated.bundles.isEmpty { product.kind = .project }
         product.projects = projects + generated.specs

@@ -23,6 +23,10 @@ public struct Product: Sendable {
     public internal(set) var usesExternalCode = false
     /// Mach-O files given directly (not inside a bundle).
     public internal(set) var looseBinaries: [BinaryFile] = []
+    /// The third-party SDKs the product ships or links, as its files show them.
+    public internal(set) var sdks: [SDKComponent] = []
+    /// Remote Swift packages the projects reference (read by the SDK inventory).
+    var remotePackageReferences: [RemotePackageReference] = []
 
     public init(kind: ProductKind, input: String, bundles: [AppBundle] = [], problems: [LoadProblem] = [], projects: [String] = []) {
         self.kind = kind

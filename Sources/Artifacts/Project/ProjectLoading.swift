@@ -137,7 +137,26 @@ final class ProjectLoading {
         var result = ProjectLoadResult(targets: targets, bundles: bundles, problems: Self.deduplicated(problems),
                                        configurationNames: projectConfigs.names, configuration: chosen)
         result.usesRemotePackages = graph.objects.keys.contains { graph.isa($0) == "XCRemoteSwiftPackageReference" }
+        result.remotePackages = remotePackageReferences()
         return result
+    }
+
+    /// Every `XCRemoteSwiftPackageReference` with a repository URL, in the order of their ids.
+    func remotePackageReferences() -> [RemotePackageReference] {
+        graph.objects.keys.sorted().compactMap { id -> RemotePackageReference? in
+            guard graph.isa(id) == "XCRemoteSwiftPackageReference", let url = graph.string(id, "repositoryURL"), !url.isEmpty else { return nil }
+            let r = graph.object(id)?["requirement"]
+            let requirement: String?
+            switch r?["kind"]?.string {
+            case "upToNextMajorVersion"?, "upToNextMinorVersion"?: requirement = r?["minimumVersion"]?.string.map { "from " + $0 }
+            case "exactVersion"?: requirement = r?["version"]?.string.map { "exactly " + $0 }
+            case "versionRange"?: requirement = r?["minimumVersion"]?.string.map { "from " + $0 + (r?["maximumVersion"]?.string.map { " to " + $0 } ?? "") }
+            case "branch"?: requirement = r?["branch"]?.string.map { "branch " + $0 }
+            case "revision"?: requirement = r?["revision"]?.string.map { "revision " + String($0.prefix(12)) }
+            default: requirement = graph.string(id, "preflightRequirement")  // a generator spec's, in words
+            }
+            return RemotePackageReference(repositoryURL: url, requirement: requirement, location: graph.location(id, key: "repositoryURL"))
+        }
     }
 
     static func deduplicated(_ problems: [LoadProblem]) -> [LoadProblem] {

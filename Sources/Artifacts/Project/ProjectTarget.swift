@@ -99,6 +99,20 @@ public struct CodeLink: Sendable, Equatable, Hashable {
     }
 }
 
+/// A remote Swift package a project references: its repository and version requirement as
+/// written (`from 5.0.0`, `exactly 1.2.3`, `branch main`), and where.
+public struct RemotePackageReference: Sendable, Equatable {
+    public var repositoryURL: String
+    public var requirement: String?
+    public var location: FileLocation
+
+    public init(repositoryURL: String, requirement: String?, location: FileLocation) {
+        self.repositoryURL = repositoryURL
+        self.requirement = requirement
+        self.location = location
+    }
+}
+
 /// What `XcodeProjectLoader.load` found in one project.
 public struct ProjectLoadResult: Sendable {
     /// Every native target, in the project's order.
@@ -112,6 +126,9 @@ public struct ProjectLoadResult: Sendable {
     /// The project depends on remote Swift packages (`XCRemoteSwiftPackageReference`), code
     /// that is not in the input.
     public var usesRemotePackages = false
+    /// The remote packages the project references (`XCRemoteSwiftPackageReference`), for the
+    /// SDK inventory when no `Package.resolved` pins them.
+    public var remotePackages: [RemotePackageReference] = []
 
     public init(targets: [ProjectTarget] = [], bundles: [AppBundle] = [], problems: [LoadProblem] = [],
                 configurationNames: [String] = [], configuration: String? = nil) {

@@ -4,13 +4,14 @@ import Foundation
 ///
 /// Objects become ordered dictionaries (duplicate keys kept), integers without fraction or
 /// exponent that fit in `Int64` become `.integer`, other numbers `.real`, `true`/`false`
-/// `.bool`. `null` has no property-list equivalent and is reported as unsupported.
+/// `.bool`. `null` has no property-list equivalent and is reported as unsupported, unless the
+/// caller passes `nullValue` (formats such as SwiftPM's `Package.resolved` v1 write `null`).
 /// Depth and value count are capped by `maxNestingDepth` and `maxPlistObjects`.
 /// Used instead of `JSONSerialization` for untrusted input.
 public enum JSONReader {
     public static let formatName = "JSON"
 
-    public static func parse(_ data: Data, limits: ReaderLimits = .default) throws -> PlistNode {
+    public static func parse(_ data: Data, limits: ReaderLimits = .default, nullValue: PlistValue? = nil) throws -> PlistNode {
         try limits.checkInputSize(data.count, format: formatName)
         var b = [UInt8](data)
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { b.removeFirst(3) }
@@ -18,6 +19,7 @@ public enum JSONReader {
             throw FormatError.malformed(formatName, "invalid UTF-8", offset: bad)
         }
         var p = JSONTokenizer(b, limits: limits)
+        p.nullValue = nullValue
         return try p.document()
     }
 
@@ -38,6 +40,8 @@ struct JSONTokenizer {
     private var lineStart = 0
     private var objects = 0
     private let limits: ReaderLimits
+    /// What `null` reads as; nil refuses it.
+    var nullValue: PlistValue?
     private let format = JSONReader.formatName
 
     init(_ b: [UInt8], limits: ReaderLimits) {
@@ -180,6 +184,7 @@ struct JSONTokenizer {
         case 0x66: try literal("false"); return PlistNode(.bool(false), position: pos)
         case 0x6E:
             try literal("null")
+            if let nullValue { return PlistNode(nullValue, position: pos) }
             throw FormatError(.unsupported, format: format, reason: "null values are not supported", line: pos.line, column: pos.column)
         case 0x2D, 0x30...0x39:
             return PlistNode(try number(), position: pos)

@@ -45,6 +45,8 @@ public enum RuleRegistry {
         ATSStaleExceptionDomainRule.self,
         BonjourServicesRule.self,
         AssociatedDomainsRule.self,
+        ListedSDKWithoutManifestRule.self,
+        ListedSDKWithoutSignatureRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -19,6 +19,9 @@ struct GeneratedProject {
     var localPackages: [String: String] = [:]
     /// Packages the spec fetches from elsewhere (code that is not in the input).
     var remotePackages: Set<String> = []
+    /// Where a remote package comes from, by name, when the spec says (XcodeGen's `url` or
+    /// `github`, and its version requirement), with the position of its entry.
+    var remotePackageSources: [String: (url: String, requirement: String?, position: SourcePosition?)] = [:]
     /// The spec links prebuilt or fetched code (frameworks, Carthage, remote packages).
     var usesExternalCode = false
 }

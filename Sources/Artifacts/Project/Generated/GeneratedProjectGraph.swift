@@ -98,7 +98,11 @@ private struct ObjectTable {
                                     [("relativePath", Self.string(GeneratedProjectGraph.relative(folder, from: projectDir)))])
         }
         for name in project.remotePackages.sorted() where packageRefs[name] == nil {
-            packageRefs[name] = add("XCRemoteSwiftPackageReference", [("repositoryURL", Self.string(name))])
+            let known = project.remotePackageSources[name]
+            var fields = [("repositoryURL", Self.string(known?.url ?? name, known?.position))]
+            if let requirement = known?.requirement { fields.append(("preflightRequirement", Self.string(requirement))) }
+            packageRefs[name] = add("XCRemoteSwiftPackageReference", fields,
+                                    at: known?.position.map { FileLocation(path: project.specPath, position: $0) })
         }
         // Product references, so that build phases can name what they link and embed.
         var products: [String: String] = [:]

@@ -11,6 +11,8 @@ enum GeneratedProjectLoader {
         var problems: [LoadProblem] = []
         var specs: [String] = []
         var usesExternalCode = false
+        /// Remote packages of the specs, for the SDK inventory.
+        var remotePackages: [RemotePackageReference] = []
     }
 
     enum Kind { case xcodeGen, tuist, tuistWorkspace }
@@ -86,6 +88,7 @@ enum GeneratedProjectLoader {
                 loadedProjects.append(.init(project: project, targets: loaded.targets, bundleNames: bundles.map(\.name)))
                 result.bundles += bundles
                 result.problems += loaded.problems
+                result.remotePackages += loaded.remotePackages
             } catch let error as FormatError {
                 result.problems.append(LoadProblem(.unreadable(error), path: project.specPath))
             } catch let error as XcodeProjectError {

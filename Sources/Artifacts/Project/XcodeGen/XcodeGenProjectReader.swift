@@ -46,6 +46,10 @@ enum XcodeGenProjectReader {
                 project.localPackages[e.key] = folder
             } else {
                 project.remotePackages.insert(e.key)
+                let github = e.value["github"]?.string.map { "https://github.com/" + $0 }
+                if let url = e.value["url"]?.string ?? github {
+                    project.remotePackageSources[e.key] = (url, Self.requirement(e.value), e.keyPosition)
+                }
             }
         }
         for item in spec["localPackages"]?.sequence ?? [] {
@@ -71,5 +75,16 @@ enum XcodeGenProjectReader {
         project.usesExternalCode = reader.usesExternalCode || !project.remotePackages.isEmpty
         read.project = project
         return read
+    }
+
+    /// A package's version requirement as XcodeGen writes it, in words (`from 5.0.0`).
+    static func requirement(_ node: YAMLNode) -> String? {
+        func value(_ key: String) -> String? { node[key]?.string.flatMap { $0.isEmpty ? nil : $0 } }
+        if let v = value("from") ?? value("majorVersion") ?? value("minorVersion") { return "from " + v }
+        if let v = value("exactVersion") ?? value("version") { return "exactly " + v }
+        if let low = value("minVersion") { return "from " + low + (value("maxVersion").map { " to " + $0 } ?? "") }
+        if let b = value("branch") { return "branch " + b }
+        if let r = value("revision") { return "revision " + String(r.prefix(12)) }
+        return nil
     }
 }
