@@ -12,8 +12,8 @@ enum SDKInventoryLoader {
         -> (sdks: [SDKComponent], problems: [LoadProblem]) {
         switch product.kind {
         case .ipa, .app, .xcarchive: return (built(product, index: index), [])
-        case .project, .folder: return ProjectSDKs(index: index, source: source, limits: limits).all(references: product.remotePackageReferences)
-        case .machO: return ([], [])
+        case .project, .folder, .package: return ProjectSDKs(index: index, source: source, limits: limits).all(references: product.remotePackageReferences)
+        case .machO, .xcframework: return ([], [])
         }
     }
 
