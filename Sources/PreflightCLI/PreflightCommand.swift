@@ -7,7 +7,8 @@ public struct PreflightCommand: ParsableCommand {
         commandName: "preflight",
         abstract: "Audit an iOS app (.ipa, .app, .xcarchive or Xcode project) before App Review does.",
         version: PreflightScanner.version,
-        subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self, BaselineCommand.self, ConfigCommand.self, DiffCommand.self],
+        subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self, BaselineCommand.self, ConfigCommand.self, DiffCommand.self,
+                      BatchCommand.self],
         defaultSubcommand: ScanCommand.self
     )
     public init() {}
