@@ -58,6 +58,7 @@ public final class PostgresStore: FleetStore {
         return try result.get()
     }
 
+    @discardableResult
     func transaction<T>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws -> T {
         let connection = self.connection, logger = self.logger
         return try Self.blocking {
