@@ -2,12 +2,18 @@
 # Batch throughput: `preflight batch` against a shell loop calling `preflight scan` once per
 # file, on COUNT generated .ipa variants (distinct bytes), plus the peak memory of the batch
 # process and of its largest worker at COUNT/4 and COUNT inputs (flat means it does not grow
-# with the count). Release build. Usage: Benchmarks/batch.sh [COUNT] (default 1000).
+# with the count). Release build, or the executable PREFLIGHT_BIN names; PREFLIGHT_LOOP_BIN
+# runs the loop with another executable (default: the same).
+# Usage: Benchmarks/batch.sh [COUNT] (default 1000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-1000}
-swift build -c release --product preflight >/dev/null
-bin=$(swift build -c release --show-bin-path)/preflight
+if [ -n "${PREFLIGHT_BIN:-}" ]; then
+  bin=$PREFLIGHT_BIN
+else
+  swift build -c release --product preflight >/dev/null
+  bin=$(swift build -c release --show-bin-path)/preflight
+fi
 work=$(mktemp -d /tmp/preflight-batch-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 python3 Benchmarks/make_ipa_variants.py "$work/ipas" "$count"
@@ -16,7 +22,8 @@ echo "inputs: $count distinct .ipa files, $(du -sh "$work/ipas" | cut -f1) in al
 rate() { echo "scale=1; $1 * 60 / $2" | bc; }
 
 s=$(date +%s.%N)
-for f in "$work"/ipas/*.ipa; do "$bin" scan --format json "$f" >/dev/null 2>&1 || true; done
+loopbin=${PREFLIGHT_LOOP_BIN:-$bin}
+for f in "$work"/ipas/*.ipa; do "$loopbin" scan --format json "$f" >/dev/null 2>&1 || true; done
 e=$(date +%s.%N)
 loop=$(echo "$e - $s" | bc)
 echo "shell loop, preflight scan per file: ${loop} s, $(rate "$count" "$loop") inputs/min"
