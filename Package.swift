@@ -14,6 +14,12 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
+        // Batch mode's stores (docs/fleet.md): SQLite through GRDB, PostgreSQL through
+        // postgres-nio; swift-crypto (already a dependency of postgres-nio) hashes inputs.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
     ],
     targets: [
         .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
@@ -22,10 +28,19 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "preflight", description: "Scan this package's app for what App Review rejects")),
                 dependencies: ["preflight"]),
         .target(name: "PreflightCLI", dependencies: [
-            "PreflightKit", "Formats",
+            "PreflightKit", "Formats", "Fleet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "SwiftSourceScan", "Yams"]),
+        // Batch mode: stores, worker processes, sharding. The only module that writes a
+        // database, opens a connection or starts a process (ProcessSafetyTests).
+        .target(name: "Fleet", dependencies: [
+            "PreflightKit", "Findings",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Reporters read findings only: the finding module depends on Foundation alone.
         .target(name: "Reports", dependencies: ["Findings"]),
         .target(name: "Findings"),
@@ -51,7 +66,7 @@ let package = Package(
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
         .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
                     path: "Tests/SwiftSourceScanTests"),
-        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "ZIPFoundation", "TestSupport", "Yams"],
+        .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "Fleet", "ZIPFoundation", "TestSupport", "Yams"],
                     path: "Tests/PreflightKitTests", exclude: ["CORPUS.md"]),
     ]
 )

@@ -74,11 +74,6 @@ public struct ReleaseDiff: Sendable {
                 }
             }
         }
-        func purposes(_ b: AppBundle) -> [String: String] {
-            var d: [String: String] = [:]
-            for k in b.infoKeys where isPurposeKey(k) { d[k] = b.resolvedInfoString(k) ?? describe(b.infoValue(k)?.node) }
-            return d
-        }
         compareValues("permission", purposes(o), purposes(n))
         func set(_ b: AppBundle, _ key: String) -> [String: String] {
             Dictionary((b.infoValue(key)?.node.strings ?? []).map { ($0, $0) }, uniquingKeysWith: { a, _ in a })
@@ -91,6 +86,13 @@ public struct ReleaseDiff: Sendable {
         compareValues("ats", flatten(o.infoValue("NSAppTransportSecurity")?.node), flatten(n.infoValue("NSAppTransportSecurity")?.node))
         compareValues("privacy-manifest", manifest(o), manifest(n))
         return out
+    }
+
+    /// Purpose strings of a bundle, key → the text users read.
+    static func purposes(_ b: AppBundle) -> [String: String] {
+        var d: [String: String] = [:]
+        for k in b.infoKeys where isPurposeKey(k) { d[k] = b.resolvedInfoString(k) ?? describe(b.infoValue(k)?.node) }
+        return d
     }
 
     static func versions(_ b: AppBundle) -> [String: String] {

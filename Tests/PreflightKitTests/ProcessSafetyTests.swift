@@ -1,11 +1,51 @@
 import XCTest
 import Foundation
 
-/// Preflight never executes anything, never opens a network connection and never creates,
-/// moves or deletes files (DESIGN §4): the built `preflight` executable does not even
-/// import an API that could. `llvm-nm -u` lists what the executable imports (the package's
-/// own modules are linked into it), `swift-demangle` names the Swift ones.
+/// Preflight's scan never executes anything, never opens a network connection and never
+/// creates, moves or deletes files (DESIGN §4): the modules that load, read, judge and report
+/// do not even import an API that could. `llvm-nm -u` lists what each module's object files
+/// import, `swift-demangle` names the Swift ones.
+///
+/// Batch mode (`preflight batch`, docs/fleet.md) is the one deliberate exception, and it is
+/// fenced into the `Fleet` module: it writes a SQLite database, connects to PostgreSQL and
+/// starts its own executable as scanning processes. So the executable as a whole may import
+/// those powers, but only through `Fleet` and its database libraries; every other module is
+/// checked as before, and only the CLI's batch command may import `Fleet`.
 final class ProcessSafetyTests: XCTestCase {
+    /// The package's modules that must import none of the forbidden APIs: all but `Fleet`.
+    static let checkedModules = ["Formats", "Artifacts", "Evidence", "Rules", "Findings", "Reports", "SwiftSourceScan",
+                                 "PreflightKit", "PreflightCLI", "preflight"]
+
+    /// What each module's object files import (the build folder sits beside the executable).
+    static func moduleImports() throws -> [String: [String]]? {
+        let buildDir = CLITests.executable.deletingLastPathComponent()
+        var out: [String: [String]] = [:]
+        for module in checkedModules {
+            let dir = buildDir.appendingPathComponent("\(module).build")
+            let objects = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".o") }.sorted()
+            guard !objects.isEmpty else { continue }
+            guard let nm = try InspectOracleTests.tool("llvm-nm", ["-u"] + objects.map { dir.appendingPathComponent($0).path }) else { return nil }
+            out[module] = nm.split(separator: "\n").compactMap { line -> String? in
+                guard !line.hasSuffix(":"), let name = line.split(separator: " ").last else { return nil }
+                return String(name)
+            }
+        }
+        return out
+    }
+
+    func testOnlyTheBatchCommandImportsFleet() throws {
+        let sources = CLITests.packageRoot.appendingPathComponent("Sources")
+        var importers: [String] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift", !url.path.contains("/Sources/Fleet/") else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix("import Fleet") || $0.hasPrefix("@testable import Fleet") }) {
+                importers.append(String(url.path.dropFirst(sources.path.count + 1)))
+            }
+        }
+        XCTAssertEqual(importers, ["PreflightCLI/BatchCommand.swift"])
+    }
     /// C functions that run programs, load code, reach the network or change the file system.
     static let forbiddenCFunctions: Set<String> = [
         "fork", "vfork", "execv", "execve", "execvp", "execvpe", "execl", "execle", "execlp", "fexecve",
@@ -29,18 +69,16 @@ final class ProcessSafetyTests: XCTestCase {
         #"^Glibc\.open\([^)]*,[^)]*,[^)]*\)"#,
     ]
 
-    func testExecutableImportsNothingThatRunsProgramsReachesTheNetworkOrChangesFiles() throws {
-        let executable = CLITests.executable.path
-        guard let nm = try InspectOracleTests.tool("llvm-nm", ["-u", executable]) else {
-            throw XCTSkip("llvm-nm is not installed")
-        }
-        let imported = nm.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
-        XCTAssertGreaterThan(imported.count, 100, "llvm-nm listed too few imports of \(executable)")
+    func testScanningModulesImportNothingThatRunsProgramsReachesTheNetworkOrChangesFiles() throws {
+        guard let modules = try Self.moduleImports() else { throw XCTSkip("llvm-nm is not installed") }
+        XCTAssertGreaterThanOrEqual(modules.count, 8, "object files of \(Self.checkedModules) not found beside \(CLITests.executable.path)")
+        let imported = Array(Set(modules.values.joined())).sorted()
+        XCTAssertGreaterThan(imported.count, 100, "llvm-nm listed too few imports")
         // Mach-O prefixes C names with an underscore; ELF does not.
         let cNames = imported.filter { !$0.hasPrefix("$s") && !$0.hasPrefix("_$s") }
             .map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
         let forbiddenC = cNames.filter { Self.forbiddenCFunctions.contains($0.split(separator: "@").first.map(String.init) ?? $0) }
-        XCTAssertEqual(forbiddenC, [], "the executable imports C functions it must never call")
+        XCTAssertEqual(forbiddenC, [], "a scanning module imports C functions it must never call")
 
         let mangled = imported.filter { $0.hasPrefix("$s") || $0.hasPrefix("_$s") }
         XCTAssertGreaterThan(mangled.count, 100)
@@ -51,7 +89,7 @@ final class ProcessSafetyTests: XCTestCase {
         let forbiddenSwift = demangled.filter { name in
             patterns.contains { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
         }
-        XCTAssertEqual(forbiddenSwift, [], "the executable imports Swift APIs it must never call")
+        XCTAssertEqual(forbiddenSwift, [], "a scanning module imports Swift APIs it must never call")
     }
 
     /// The files Preflight writes are reports: those `--output` and `--report` name, and GitHub's
