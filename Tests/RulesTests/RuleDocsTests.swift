@@ -16,6 +16,7 @@ final class RuleDocsTests: XCTestCase {
             index += "| [`\(d.identifier)`](\(d.identifier).md) | \(d.severity.rawValue)\(d.optIn ? " (opt-in)" : "") | \(d.area.rawValue) | \(d.summary) |\n"
             try check(RuleDocumentation.markdown(d), name: "\(d.identifier).md", update: update)
         }
+        index += "\n" + ITMSCoverage.markdown(rules: RuleRegistry.all.map { $0.description })
         try check(index, name: "README.md", update: update)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.docs.path).filter { $0.hasSuffix(".md") }
         XCTAssertEqual(files.count, RuleRegistry.all.count + 1, "docs/rules has pages for rules that no longer exist")

@@ -41,6 +41,22 @@ public enum RuleRegistry {
         PrivacyManifestDataTypesRule.self,
         ATSCleartextURLRule.self,
         ATSStaleExceptionDomainRule.self,
+        InvalidBundleVersionRule.self,
+        ExtensionVersionMismatchRule.self,
+        FrameworkMinimumOSRule.self,
+        BinaryMinimumOSRule.self,
+        UnsupportedArchitecturesRule.self,
+        MissingArm64Rule.self,
+        EmbeddedBitcodeRule.self,
+        UIWebViewReferenceRule.self,
+        OutdatedSDKRule.self,
+        NestedFrameworksRule.self,
+        DuplicateBundleIdentifierRule.self,
+        MissingTranslationsRule.self,
+        FormatSpecifierMismatchRule.self,
+        StringCatalogReviewStateRule.self,
+        StringsDictMissingOtherRule.self,
+        BundleLocalizationsRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
