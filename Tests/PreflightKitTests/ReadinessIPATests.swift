@@ -51,7 +51,7 @@ final class ReadinessIPATests: XCTestCase {
 
     static let readinessRules: Set<String> = ["invalid_bundle_version", "extension_version_mismatch", "framework_minimum_os",
                                               "binary_minimum_os", "unsupported_architectures", "missing_arm64", "embedded_bitcode",
-                                              "uiwebview_reference"]
+                                              "uiwebview_reference", "nested_frameworks", "duplicate_bundle_identifier", "bundle_identifier_prefix"]
 
     func assertFinds(_ rule: String, _ code: String?, in url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let found = try scan(url).filter { $0.rule == rule }
@@ -107,6 +107,43 @@ final class ReadinessIPATests: XCTestCase {
                                                                       binaries: ["PlugIns/Share.appex/Share": "App"]))
         let old = framework("Old", fixture: "Armv7")
         try assertFinds("missing_arm64", nil, in: try ipa(files: old.files, binaries: old.binaries))
+    }
+
+    func testITMS90725OldSDK() throws {
+        // The App fixture was linked with `-platform_version ios 15.0 17.0`: SDK 17.
+        try assertFinds("outdated_sdk", "ITMS-90725", in: try ipa())
+    }
+
+    func testITMS90205And90206NestedBundles() throws {
+        try assertFinds("nested_frameworks", "ITMS-90206", in: try ipa(
+            files: ["PlugIns/Share.appex/Info.plist": Self.info("Share", id: "com.example.demo.share"),
+                    "PlugIns/Share.appex/Frameworks/MyKit.framework/Info.plist": Self.info("MyKit", id: "com.example.mykit")],
+            binaries: ["PlugIns/Share.appex/Share": "App", "PlugIns/Share.appex/Frameworks/MyKit.framework/MyKit": "MyKit.framework/MyKit"]))
+        try assertFinds("nested_frameworks", "ITMS-90205", in: try ipa(
+            files: ["PlugIns/Share.appex/Info.plist": Self.info("Share", id: "com.example.demo.share"),
+                    "PlugIns/Share.appex/Kit.framework/Info.plist": Self.info("MyKit", id: "com.example.mykit")],
+            binaries: ["PlugIns/Share.appex/Share": "App", "PlugIns/Share.appex/Kit.framework/MyKit": "MyKit.framework/MyKit"]))
+    }
+
+    func testITMS90685And90806IdentifierCollisions() throws {
+        try assertFinds("duplicate_bundle_identifier", "ITMS-90685", in: try ipa(
+            files: ["PlugIns/Share.appex/Info.plist": Self.info("Share", id: "com.example.demo.share"),
+                    "PlugIns/Today.appex/Info.plist": Self.info("Today", id: "com.example.demo.share")],
+            binaries: ["PlugIns/Share.appex/Share": "App", "PlugIns/Today.appex/Today": "App"]))
+        let kit = framework("MyKit", fixture: "MyKit.framework/MyKit")
+        try assertFinds("duplicate_bundle_identifier", "ITMS-90806", in: try ipa(
+            files: kit.files.merging(["Watch/Watch.app/Info.plist": Self.info("Watch", id: "com.example.demo.watchkitapp"),
+                                      "Watch/Watch.app/Frameworks/MyKit.framework/Info.plist": Self.info("MyKit", id: "com.example.mykit")]) { a, _ in a },
+            binaries: kit.binaries))
+    }
+
+    func testITMS90360And90784RequiredKeys() throws {
+        let kit = framework("MyKit", fixture: "MyKit.framework/MyKit")
+        let noMinimum = kit.files.mapValues { $0.replacingOccurrences(of: "<key>MinimumOSVersion</key><string>15.0</string>", with: "") }
+        try assertFinds("missing_required_info_key", "ITMS-90360", in: try ipa(
+            appInfo: Self.info("Demo", id: "com.example.demo", extra: "<key>CFBundleName</key><string>Demo</string>"),
+            files: noMinimum, binaries: kit.binaries))
+        try assertFinds("missing_required_info_key", "ITMS-90784", in: try ipa())
     }
 
     /// Every ITMS code a rule names is one of the facts' codes (no typo, no invented code).

@@ -52,6 +52,8 @@ public enum RuleRegistry {
         OutdatedSDKRule.self,
         NestedFrameworksRule.self,
         DuplicateBundleIdentifierRule.self,
+        MissingRequiredInfoKeyRule.self,
+        BundleIdentifierPrefixRule.self,
         MissingTranslationsRule.self,
         FormatSpecifierMismatchRule.self,
         StringCatalogReviewStateRule.self,
