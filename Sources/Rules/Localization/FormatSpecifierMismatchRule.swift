@@ -50,6 +50,20 @@ public struct FormatSpecifierMismatchRule: Rule {
                          "App/en.lproj/Localizable.strings": "\"title\" = \"Settings\";\n",
                          "App/fr.lproj/Localizable.strings": "\"title\" = \"Réglages\";\n\"extra\" = \"%@\";\n"],
                         note: "Keys only in a translation are missing_translations' concern, not compared here."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
+                         "App/Localizable.xcstrings": """
+                         {
+                           "sourceLanguage" : "en",
+                           "strings" : {
+                             "followers %lld %@" : { "localizations" : {
+                               "en" : { "stringUnit" : { "state" : "translated", "value" : "%#@followers@" },
+                                        "substitutions" : { "followers" : { "formatSpecifier" : "lld", "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "%2$@ followers" } } } } } } },
+                               "ko" : { "stringUnit" : { "state" : "translated", "value" : "팔로워 %2$@명" } } } }
+                           },
+                           "version" : "1.0"
+                         }
+                         """],
+                        note: "The English text is a plural substitution (%#@followers@), not the argument list: not compared (IceCubesApp)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -61,7 +75,7 @@ public struct FormatSpecifierMismatchRule: Rule {
             for name in tables.tables.keys.sorted() {
                 let languages = tables.tables[name]!
                 guard let ref = LocalizedTables.reference(languages, dev: dev), !ref.table.formats.isEmpty else { continue }
-                for lang in languages.keys.sorted() where lang != ref.name && lang != "Base" {
+                for lang in languages.keys.sorted() where lang != ref.name && lang != "Base" && !LocalizedTables.isPseudo(lang) {
                     let table = languages[lang]!
                     for key in ref.table.formats.keys.sorted() {
                         guard let original = ref.table.formats[key], let translated = table.formats[key] ?? plain(key, table) else { continue }
@@ -76,7 +90,7 @@ public struct FormatSpecifierMismatchRule: Rule {
                 for s in catalog.strings where s.shouldTranslate {
                     let original = s.localization(source)?.value ?? s.key
                     guard original.contains("%") else { continue }
-                    for l in s.localizations where l.language != source {
+                    for l in s.localizations where l.language != source && !LocalizedTables.isPseudo(l.language) {
                         guard let value = l.value else { continue }
                         let translated = LocalizedFormat(value, position: l.position)
                         guard let f = compare(original, translated, key: s.key, language: l.language, reference: source, bundle: b.name,

@@ -35,9 +35,10 @@ struct FormatSpecifiers: Equatable {
             var n = 0
             while k < c.count, isDigit(c[k]), n < 1000 { n = n * 10 + Int(c[k].value - 48); k += 1 }
             if k < c.count, c[k] == "$", k > j, n > 0 { number = n; j = k + 1 }
+            // `%#@name@`: a variable of a `.stringsdict` or catalog substitution.
+            if j + 1 < c.count, c[j] == "#", c[j + 1] == "@" { hasPluralVariable = true; i = j + 2; continue }
             // Flags (no space: `% d` is nearly always text such as "100% discount").
             while j < c.count, "-+#0'".unicodeScalars.contains(c[j]) { j += 1 }
-            if j < c.count, c[j] == "#", j + 1 < c.count, c[j + 1] == "@" { hasPluralVariable = true; i = j + 2; continue }
             // Width and precision (`*` reads an int argument).
             var stars = 0
             while j < c.count, isDigit(c[j]) || c[j] == "*" { if c[j] == "*" { stars += 1 }; j += 1 }

@@ -28,6 +28,12 @@ struct LocalizedTables {
         }
     }
 
+    /// Pseudo-languages no user can pick: translatewiki's message documentation (`qqq`) and
+    /// Windows-style pseudo-locales. Their values describe or stretch the text, not translate it.
+    static func isPseudo(_ language: String) -> Bool {
+        language == "qqq" || language.hasPrefix("qps-") || language == "en-XA" || language == "ar-XB"
+    }
+
     /// `English` → `en`; other names as written.
     static func normalize(_ language: String) -> String {
         BundleConventions.legacyLanguageNames[language] ?? language

@@ -50,6 +50,7 @@ public struct MissingTranslationsRule: Rule {
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
                          "App/Base.lproj/Main.strings": "\"abc-12-xyz.text\" = \"Title\";\n",
                          "App/en-GB.lproj/Main.strings": "\"def-34-uvw.text\" = \"Colour\";\n",
+                         "App/qqq.lproj/Main.strings": "\"xyz-00-abc.text\" = \"Documentation for translators\";\n",
                          "App/Localizable.xcstrings": """
                          {
                            "sourceLanguage" : "en",
@@ -61,7 +62,7 @@ public struct MissingTranslationsRule: Rule {
                            "version" : "1.0"
                          }
                          """],
-                        note: "Regional variants of the development language may override a few keys; untranslatable and stale catalog keys are not counted."),
+                        note: "Regional variants of the development language may override a few keys; qqq (translatewiki's notes for translators) is no language; untranslatable and stale catalog keys are not counted."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -73,7 +74,7 @@ public struct MissingTranslationsRule: Rule {
             for name in tables.tables.keys.sorted() {
                 let languages = tables.tables[name]!
                 guard let ref = LocalizedTables.reference(languages, dev: dev), !ref.table.keys.isEmpty else { continue }
-                for lang in languages.keys.sorted() where lang != ref.name && lang != "Base" && !LocalizedTables.isDevelopment(lang, dev) {
+                for lang in languages.keys.sorted() where lang != ref.name && lang != "Base" && !LocalizedTables.isDevelopment(lang, dev) && !LocalizedTables.isPseudo(lang) {
                     let table = languages[lang]!
                     let path = table.paths.sorted().first { $0.hasSuffix(".strings") } ?? table.paths.sorted()[0]
                     guard seen.insert(path).inserted else { continue }
@@ -87,7 +88,7 @@ public struct MissingTranslationsRule: Rule {
                 let source = LocalizedTables.normalize(catalog.sourceLanguage)
                 let translatable = catalog.strings.filter { $0.shouldTranslate && $0.extractionState != "stale" && !$0.key.isEmpty }
                 guard !translatable.isEmpty else { continue }
-                for lang in catalog.languages.map(LocalizedTables.normalize) where !LocalizedTables.isDevelopment(lang, source) {
+                for lang in catalog.languages.map(LocalizedTables.normalize) where !LocalizedTables.isDevelopment(lang, source) && !LocalizedTables.isPseudo(lang) {
                     let missing = translatable.filter { $0.localization(lang) == nil }.map(\.key).sorted()
                     guard !missing.isEmpty else { continue }
                     out.append(report(table: PathUtil.removingExtension(PathUtil.lastComponent(path)), language: lang, missing: missing,
