@@ -49,11 +49,12 @@ public struct StringCatalogReviewStateRule: Rule {
                            "sourceLanguage" : "en",
                            "strings" : {
                              "Delete" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Löschen" } } } },
-                             "Old" : { "extractionState" : "stale", "localizations" : { "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Alt" } } } }
+                             "Old" : { "extractionState" : "stale", "localizations" : { "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Alt" } } } },
+                             "" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "" } } } }
                            },
                            "version" : "1.0"
                          }
-                         """], note: "Stale keys are no longer used."),
+                         """], note: "Stale keys are no longer used; an empty source text is rightly translated by an empty one (IceCubesApp)."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
                          "App/Localizable.xcstrings": """
                          {
@@ -76,9 +77,12 @@ public struct StringCatalogReviewStateRule: Rule {
                 // language → keys and the first entry's position
                 var byLanguage: [String: (keys: [String], position: SourcePosition?)] = [:]
                 for s in catalog.strings where s.shouldTranslate && s.extractionState != "stale" {
+                    // An empty source text (the key "") is rightly translated by an empty one.
+                    let source = s.localization(catalog.sourceLanguage)?.value ?? s.key
                     for l in s.localizations where l.language != catalog.sourceLanguage {
                         let unreviewed = l.state.map(Self.unreviewed.contains) == true
                         let empty = !l.hasVariations && l.value?.trimmingCharacters(in: .whitespaces).isEmpty == true
+                            && !source.trimmingCharacters(in: .whitespaces).isEmpty
                         guard unreviewed || empty else { continue }
                         var entry = byLanguage[l.language] ?? ([], l.position)
                         entry.keys.append(s.key)
