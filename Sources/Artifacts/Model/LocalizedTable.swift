@@ -9,10 +9,10 @@ public struct LocalizedTable: Sendable, Equatable {
     public var keys: [String]
     /// Values that contain a `%`, by key (the last entry for a key, as iOS reads it).
     public var formats: [String: LocalizedFormat]
-    /// `.stringsdict` plural variables with no `other` form: `key.variable`, with the position.
-    public var pluralsWithoutOther: [LocalizedFormat]
+    /// `.stringsdict` plural variables with no `other` form.
+    public var pluralsWithoutOther: [PluralWithoutOther]
 
-    public init(keys: [String] = [], formats: [String: LocalizedFormat] = [:], pluralsWithoutOther: [LocalizedFormat] = []) {
+    public init(keys: [String] = [], formats: [String: LocalizedFormat] = [:], pluralsWithoutOther: [PluralWithoutOther] = []) {
         self.keys = keys
         self.formats = formats
         self.pluralsWithoutOther = pluralsWithoutOther
@@ -40,8 +40,10 @@ public struct LocalizedTable: Sendable, Equatable {
         formats = [:]
         pluralsWithoutOther = []
         for e in dict.entries {
-            for name in e.variables.keys.sorted() where e.variables[name]?["other"] == nil {
-                pluralsWithoutOther.append(LocalizedFormat("\(e.key).\(name)", position: e.position))
+            for name in e.variables.keys.sorted() {
+                guard let forms = e.variables[name], forms["other"] == nil else { continue }
+                pluralsWithoutOther.append(PluralWithoutOther(name: "\(e.key).\(name)", categories: forms.keys.sorted(),
+                                                              valueType: e.valueTypes[name], position: e.position))
             }
         }
     }
@@ -54,6 +56,24 @@ public struct LocalizedFormat: Sendable, Equatable {
 
     public init(_ value: String, position: SourcePosition? = nil) {
         self.value = value
+        self.position = position
+    }
+}
+
+/// A `.stringsdict` plural variable without an `other` form: which forms it has instead.
+public struct PluralWithoutOther: Sendable, Equatable {
+    /// `key.variable`.
+    public var name: String
+    /// The plural categories it defines (`one`, `few`, `many`…), sorted.
+    public var categories: [String]
+    /// `NSStringFormatValueTypeKey` (`d`, `ld`, `f`…), if given.
+    public var valueType: String?
+    public var position: SourcePosition?
+
+    public init(name: String, categories: [String], valueType: String?, position: SourcePosition?) {
+        self.name = name
+        self.categories = categories
+        self.valueType = valueType
         self.position = position
     }
 }

@@ -20,7 +20,9 @@ public struct MissingTranslationsRule: Rule {
         that has at least 90% of the keys probably forgot a few — a warning; a language with \
         less is reported as a note. Keys marked `shouldTranslate: false` or stale in a catalog \
         are not counted; tables without a development-language or `Base` version (text that \
-        lives in code or storyboards) are not compared.
+        lives in code or storyboards) are not compared, and neither are `InfoPlist` tables and \
+        catalogs (their keys are overridden per language on purpose; \
+        `missing_purpose_string_translation` checks the purpose strings).
         """,
         area: .localization, severity: .warning, tags: ["localization"],
         triggering: [
@@ -51,6 +53,16 @@ public struct MissingTranslationsRule: Rule {
                          "App/Base.lproj/Main.strings": "\"abc-12-xyz.text\" = \"Title\";\n",
                          "App/en-GB.lproj/Main.strings": "\"def-34-uvw.text\" = \"Colour\";\n",
                          "App/qqq.lproj/Main.strings": "\"xyz-00-abc.text\" = \"Documentation for translators\";\n",
+                         "App/InfoPlist.xcstrings": """
+                         {
+                           "sourceLanguage" : "en",
+                           "strings" : {
+                             "CFBundleDisplayName" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Karte" } } } },
+                             "CFBundleGetInfoString" : { }
+                           },
+                           "version" : "1.0"
+                         }
+                         """,
                          "App/Localizable.xcstrings": """
                          {
                            "sourceLanguage" : "en",
@@ -62,7 +74,7 @@ public struct MissingTranslationsRule: Rule {
                            "version" : "1.0"
                          }
                          """],
-                        note: "Regional variants of the development language may override a few keys; qqq (translatewiki's notes for translators) is no language; untranslatable and stale catalog keys are not counted."),
+                        note: "Regional variants of the development language may override a few keys; qqq (translatewiki's notes for translators) is no language; InfoPlist catalogs override only some keys (GoMap); untranslatable and stale catalog keys are not counted."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -84,7 +96,10 @@ public struct MissingTranslationsRule: Rule {
                                       reference: ref.name, bundle: b.name, path: path))
                 }
             }
-            for (path, catalog) in b.stringCatalogs.sorted(by: { $0.key < $1.key }) where seen.insert(path).inserted {
+            // InfoPlist catalogs hold keys only some languages override (names, purpose strings:
+            // missing_purpose_string_translation judges those), as InfoPlist.strings tables do.
+            for (path, catalog) in b.stringCatalogs.sorted(by: { $0.key < $1.key })
+            where PathUtil.lastComponent(path) != "InfoPlist.xcstrings" && seen.insert(path).inserted {
                 let source = LocalizedTables.normalize(catalog.sourceLanguage)
                 let translatable = catalog.strings.filter { $0.shouldTranslate && $0.extractionState != "stale" && !$0.key.isEmpty }
                 guard !translatable.isEmpty else { continue }

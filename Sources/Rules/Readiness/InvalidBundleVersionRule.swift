@@ -15,14 +15,16 @@ public struct InvalidBundleVersionRule: Rule {
         frameworks included, and rejects the build when one is missing or empty (ITMS-90057 for \
         `CFBundleShortVersionString`, ITMS-90056 for `CFBundleVersion`) or is not a \
         period-separated list of at most three non-negative integers (ITMS-90060: `5.0.0-beta1`, \
-        `7.1.2.1`, `1.0 `). Apple documents the same format for `CFBundleVersion`. Vendored \
-        frameworks are the usual culprits: fix their Info.plist, or ask the vendor for a fixed build.
+        `7.1.2.1`, `1.0 `). `CFBundleVersion` must be period-separated integers too (`42`, \
+        `2024.05.17`; Apple documents at most three, but uploads with four, such as Automattic's \
+        `4.54.0.1`, are accepted, so only its characters are checked). Vendored frameworks are \
+        the usual culprits: fix their Info.plist, or ask the vendor for a fixed build.
 
         In projects the values are read as Xcode will write them: `$(MARKETING_VERSION)` and \
         `$(CURRENT_PROJECT_VERSION)` are expanded from the target's build settings. A value that \
         still names a setting Preflight could not resolve (set on the command line or by a CI \
-        script) is never reported. A key missing from a project target is a warning, because \
-        a build script may still add it.
+        script) is never reported, and neither is a key missing from a project target: a build \
+        script may still add it. Built apps are checked for both.
         """,
         area: .bundle, severity: .error, tags: ["app-store", "versions"],
         references: ["https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleshortversionstring",
@@ -34,8 +36,8 @@ public struct InvalidBundleVersionRule: Rule {
             RuleExample(["Info.plist": plistXML("<key>CFBundleShortVersionString</key><string>2.1</string>\n<key>CFBundleVersion</key><string>42</string>"),
                          "Frameworks/Vendor.framework/Info.plist": plistXMLMarkingRoot("<key>CFBundleShortVersionString</key><string>1.0</string>\n<key>CFBundlePackageType</key><string>FMWK</string>")],
                         kind: .app, note: "A vendored framework without CFBundleVersion (ITMS-90056)."),
-            RuleExample(["Info.plist": plistXML("<key>CFBundleShortVersionString</key><string>2.1</string>\n↓<key>CFBundleVersion</key><string>2.1.0.7</string>")],
-                        kind: .app, note: "Four components: at most three are allowed."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleShortVersionString</key><string>2.1</string>\n↓<key>CFBundleVersion</key><string>2.1-rc3</string>")],
+                        kind: .app, note: "A build number with letters."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist", "↓MARKETING_VERSION": "1.0 beta"])]),
                          "App/Info.plist": plistXML("<key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string>\n<key>CFBundleVersion</key><string>1</string>")],
                         kind: .project, note: "In a project the setting that makes the value is reported."),
@@ -48,6 +50,11 @@ public struct InvalidBundleVersionRule: Rule {
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"])]),
                          "App/Info.plist": plistXML("<key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string>\n<key>CFBundleVersion</key><string>$(BUILD_NUMBER)</string>")],
                         kind: .project, note: "Settings Preflight cannot resolve (set by CI) are unknown, not wrong."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleShortVersionString</key><string>4.54</string>\n<key>CFBundleVersion</key><string>4.54.0.1</string>")],
+                        kind: .app, note: "A four-part build number is accepted in practice (Simplenote)."),
+            RuleExample(["Tool.xcodeproj/project.pbxproj": exampleProject(targets: [ExampleTarget("Tool", settings: ["INFOPLIST_FILE": "Tool/Info.plist", "SDKROOT": "macosx"])]),
+                         "Tool/Info.plist": plistXML("<key>CFBundleName</key><string>Tool</string>")],
+                        kind: .project, note: "A project target without version keys: a script may add them, and a developer tool is never uploaded (ugglan's Codegen)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -59,13 +66,13 @@ public struct InvalidBundleVersionRule: Rule {
             for key in Self.keys {
                 let short = key == "CFBundleShortVersionString"
                 guard let raw = b.infoValue(key) else {
-                    // Source folders carry no build settings: a key may come from anywhere.
-                    guard built || context.product.kind == .project, Readiness.appKinds.contains(b.kind) || built else { continue }
-                    var f = finding("\(b.name) has no \(key) (\(short ? "ITMS-90057" : "ITMS-90056")); App Store Connect rejects every bundle without it",
+                    // Projects and folders: a build script, a CI setting or a generated Info.plist
+                    // may still add the key (and a macOS tool target is never uploaded).
+                    guard built else { continue }
+                    let f = finding("\(b.name) has no \(key) (\(short ? "ITMS-90057" : "ITMS-90056")); App Store Connect rejects every bundle without it",
                                     bundle: b.name, at: Readiness.location(of: key, in: b), key: key,
                                     fix: "Add \(key) (\(short ? "the marketing version, e.g. 1.2.0" : "the build number, e.g. 42")) to \(b.name)'s Info.plist.",
                                     fingerprint: [key, "missing"])
-                    if !built { f.severity = .warning }
                     out.append(f)
                     continue
                 }
@@ -84,8 +91,8 @@ public struct InvalidBundleVersionRule: Rule {
                                     fingerprint: [key, "empty"])
                     if !built && written.contains("$") { f.severity = .warning }
                     out.append(f)
-                } else if !Readiness.isWellFormedVersion(value) {
-                    out.append(finding("\(key) of \(b.name) is \"\(value)\": App Store Connect accepts only up to three period-separated non-negative integers such as 1.2.3\(short ? " (ITMS-90060)" : "")",
+                } else if short ? !Readiness.isWellFormedVersion(value) : !Self.isNumericBuild(value) {
+                    out.append(finding("\(key) of \(b.name) is \"\(value)\": App Store Connect accepts only \(short ? "up to three period-separated non-negative integers such as 1.2.3 (ITMS-90060)" : "period-separated non-negative integers such as 42 or 1.2.3")",
                                        bundle: b.name, at: location, key: key,
                                        fix: "Use a value such as \(short ? "2.1.0" : "42 or 2.1.0"); keep pre-release labels out of the version.",
                                        fingerprint: [key, value]))
@@ -93,6 +100,14 @@ public struct InvalidBundleVersionRule: Rule {
             }
         }
         return out
+    }
+
+    /// `CFBundleVersion`: period-separated non-negative integers. Apple documents at most three,
+    /// but App Store Connect accepts four (Automattic's apps ship `4.54.0.1`), so only the
+    /// characters are checked.
+    static func isNumericBuild(_ s: String) -> Bool {
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { p in !p.isEmpty && p.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
     }
 
     /// `MARKETING_VERSION` for a value that is exactly `$(MARKETING_VERSION)` or `${…}`.
