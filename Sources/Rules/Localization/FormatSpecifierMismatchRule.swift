@@ -87,7 +87,7 @@ public struct FormatSpecifierMismatchRule: Rule {
             }
             for (path, catalog) in b.stringCatalogs.sorted(by: { $0.key < $1.key }) {
                 let source = catalog.sourceLanguage
-                for s in catalog.strings where s.shouldTranslate {
+                for s in catalog.strings where s.shouldTranslate && s.localizations.contains(where: { $0.language != source }) {
                     let original = s.localization(source)?.value ?? s.key
                     guard original.contains("%") else { continue }
                     for l in s.localizations where l.language != source && !LocalizedTables.isPseudo(l.language) {

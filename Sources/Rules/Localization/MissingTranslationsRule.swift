@@ -101,13 +101,24 @@ public struct MissingTranslationsRule: Rule {
             for (path, catalog) in b.stringCatalogs.sorted(by: { $0.key < $1.key })
             where PathUtil.lastComponent(path) != "InfoPlist.xcstrings" && seen.insert(path).inserted {
                 let source = LocalizedTables.normalize(catalog.sourceLanguage)
-                let translatable = catalog.strings.filter { $0.shouldTranslate && $0.extractionState != "stale" && !$0.key.isEmpty }
-                guard !translatable.isEmpty else { continue }
-                for lang in catalog.languages.map(LocalizedTables.normalize) where !LocalizedTables.isDevelopment(lang, source) && !LocalizedTables.isPseudo(lang) {
-                    let missing = translatable.filter { $0.localization(lang) == nil }.map(\.key).sorted()
-                    guard !missing.isEmpty else { continue }
-                    out.append(report(table: PathUtil.removingExtension(PathUtil.lastComponent(path)), language: lang, missing: missing,
-                                      total: translatable.count, reference: source, bundle: b.name, path: path))
+                // The languages to compare, before any per-string work: most catalogs of a
+                // 100,000-key file have one language only.
+                var seenLanguages = Set<String>()
+                for string in catalog.strings { for l in string.localizations { seenLanguages.insert(l.language) } }
+                let targets = seenLanguages.map(LocalizedTables.normalize)
+                    .filter { !LocalizedTables.isDevelopment($0, source) && !LocalizedTables.isPseudo($0) }.sorted()
+                guard !targets.isEmpty else { continue }
+                var missing: [String: [String]] = [:]
+                var total = 0
+                for string in catalog.strings where string.shouldTranslate && string.extractionState != "stale" && !string.key.isEmpty {
+                    total += 1
+                    let have = Set(string.localizations.map { LocalizedTables.normalize($0.language) })
+                    for lang in targets where !have.contains(lang) { missing[lang, default: []].append(string.key) }
+                }
+                for lang in targets {
+                    guard let keys = missing[lang], !keys.isEmpty else { continue }
+                    out.append(report(table: PathUtil.removingExtension(PathUtil.lastComponent(path)), language: lang, missing: keys.sorted(),
+                                      total: total, reference: source, bundle: b.name, path: path))
                 }
             }
         }
