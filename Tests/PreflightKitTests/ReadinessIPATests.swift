@@ -51,7 +51,7 @@ final class ReadinessIPATests: XCTestCase {
 
     static let readinessRules: Set<String> = ["invalid_bundle_version", "extension_version_mismatch", "framework_minimum_os",
                                               "binary_minimum_os", "unsupported_architectures", "missing_arm64", "embedded_bitcode",
-                                              "uiwebview_reference", "nested_frameworks", "duplicate_bundle_identifier", "bundle_identifier_prefix"]
+                                              "uiwebview_reference", "invalid_minimum_os_version", "nested_frameworks", "duplicate_bundle_identifier", "bundle_identifier_prefix"]
 
     func assertFinds(_ rule: String, _ code: String?, in url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let found = try scan(url).filter { $0.rule == rule }
@@ -107,6 +107,12 @@ final class ReadinessIPATests: XCTestCase {
                                                                       binaries: ["PlugIns/Share.appex/Share": "App"]))
         let old = framework("Old", fixture: "Armv7")
         try assertFinds("missing_arm64", nil, in: try ipa(files: old.files, binaries: old.binaries))
+    }
+
+    func testITMS90362And90530MinimumOSValue() throws {
+        let old = framework("MyKit", fixture: "MyKit.framework/MyKit", minOS: "6.0")
+        try assertFinds("invalid_minimum_os_version", "ITMS-90362", in: try ipa(files: old.files, binaries: old.binaries))
+        try assertFinds("invalid_minimum_os_version", "ITMS-90530", in: try ipa(appInfo: Self.info("Demo", id: "com.example.demo", minOS: "")))
     }
 
     func testITMS90725OldSDK() throws {

@@ -44,6 +44,7 @@ public enum RuleRegistry {
         InvalidBundleVersionRule.self,
         ExtensionVersionMismatchRule.self,
         FrameworkMinimumOSRule.self,
+        InvalidMinimumOSRule.self,
         BinaryMinimumOSRule.self,
         UnsupportedArchitecturesRule.self,
         MissingArm64Rule.self,
