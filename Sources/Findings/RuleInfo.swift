@@ -14,9 +14,11 @@ public struct RuleInfo: Sendable, Equatable {
     public var optIn: Bool
     public var tags: [String]
     public var references: [String]
+    /// App Store Connect upload errors (`ITMS-90087`) the rule finds before the upload.
+    public var itms: [String]
 
     public init(identifier: String, name: String, summary: String, rationale: String, area: String,
-                severity: Severity, optIn: Bool, tags: [String], references: [String]) {
+                severity: Severity, optIn: Bool, tags: [String], references: [String], itms: [String] = []) {
         self.identifier = identifier
         self.name = name
         self.summary = summary
@@ -26,5 +28,6 @@ public struct RuleInfo: Sendable, Equatable {
         self.optIn = optIn
         self.tags = tags
         self.references = references
+        self.itms = itms
     }
 }

@@ -200,7 +200,7 @@ final class MachOFixtureTests: XCTestCase {
         guard MachOOracle.run("sh", [tmp.appendingPathComponent("make-fixtures.sh").path]) != nil else {
             return XCTFail("make-fixtures.sh failed")
         }
-        for name in ["App", "Fat", "MyKit.framework/MyKit", "app.o"] {
+        for name in ["App", "Fat", "MyKit.framework/MyKit", "app.o", "WebView", "SimKit.framework/SimKit", "BitKit.framework/BitKit", "Armv7"] {
             let url = tmp.appendingPathComponent(name)
             let file = try MachOReader.read(try Data(contentsOf: url))
             for s in file.slices { MachOOracle.assertAgrees(s, at: url, context: "rebuilt \(name)") }
@@ -211,5 +211,28 @@ final class MachOFixtureTests: XCTestCase {
             XCTAssertEqual(file.slices.map(\.objcClassRefs), committed.slices.map(\.objcClassRefs), name)
             XCTAssertEqual(file.slices.map(\.objcSelectorRefs), committed.slices.map(\.objcSelectorRefs), name)
         }
+    }
+
+    /// The fixtures of the App Store readiness rules: each carries the one fact its rule reads.
+    func testReadinessFixtures() throws {
+        let web = try XCTUnwrap(try MachOFixtures.read("WebView").slices.first)
+        XCTAssertEqual(web.platform, "iOS")
+        XCTAssertTrue(web.importedObjCClasses.contains("UIWebView"))
+        XCTAssertTrue(web.objcClassRefs.contains("UIWebView"))
+        MachOOracle.assertAgrees(web, at: MachOFixtures.url("WebView"))
+
+        let sim = try XCTUnwrap(try MachOFixtures.read("SimKit.framework/SimKit").slices.first)
+        XCTAssertEqual(sim.arch, "arm64")
+        XCTAssertEqual(sim.platform, "iOS Simulator")
+        XCTAssertEqual(sim.minOS, "15.0")
+
+        let bit = try XCTUnwrap(try MachOFixtures.read("BitKit.framework/BitKit").slices.first)
+        XCTAssertEqual(bit.segments.map(\.name).filter { $0 == "__LLVM" }, ["__LLVM"])
+        XCTAssertEqual(bit.section(segment: "__LLVM", "__bundle")?.size, 8)
+
+        let old = try MachOFixtures.read("Armv7")
+        XCTAssertEqual(old.slices.map(\.arch), ["armv7"])
+        XCTAssertEqual(old.slices.first?.platform, "iOS")
+        XCTAssertEqual(old.slices.first?.minOS, "9.0")
     }
 }

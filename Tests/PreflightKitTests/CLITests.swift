@@ -48,6 +48,10 @@ final class CLITests: XCTestCase {
         <plist version="1.0"><dict>
         <key>CFBundleIdentifier</key><string>com.example.clean</string>
         <key>CFBundleExecutable</key><string>Clean</string>
+        <key>CFBundleName</key><string>Clean</string>
+        <key>CFBundleShortVersionString</key><string>1.0</string>
+        <key>CFBundleVersion</key><string>1</string>
+        <key>DTSDKName</key><string>iphoneos26.0</string>
         <key>NSLocationWhenInUseUsageDescription</key><string>Your position is shown on the trail map.</string>
         </dict></plist>
         """.utf8).write(to: dir.appendingPathComponent("Info.plist"))

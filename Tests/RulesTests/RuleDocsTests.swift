@@ -17,6 +17,7 @@ final class RuleDocsTests: XCTestCase {
             try check(RuleDocumentation.markdown(d), name: "\(d.identifier).md", update: update)
         }
         index += "\nHow Preflight reads every App Transport Security key and precedence case, each row a test: [ats-reading.md](ats-reading.md).\n"
+        index += "\n" + ITMSCoverage.markdown(rules: RuleRegistry.all.map { $0.description })
         try check(index, name: "README.md", update: update)
         try check(ATSReadingTable.markdown(), name: "ats-reading.md", update: update)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.docs.path).filter { $0.hasSuffix(".md") }

@@ -40,6 +40,7 @@ enum BuiltAppLoader {
             let parentDir = dir == appRoot ? nil : owner(of: dir)
             var b = AppBundle(name: name, kind: kind(of: dir, appRoot: appRoot), path: dir, id: Self.id(dir), parentID: parentDir.map(Self.id))
             let files = owned[dir] ?? []
+            var lproj = Set<String>()
             let info = PathUtil.join(dir, "Info.plist")
             if files.contains(where: { $0.path == info }) { b.infoPlistPath = info }
             for f in files {
@@ -49,7 +50,12 @@ enum BuiltAppLoader {
                 if fileName == "embedded.mobileprovision", PathUtil.parent(f.path) == dir { b.provisioningProfilePath = f.path }
                 if let loc = LocalizationScanner.localizedFile(f.path) { b.localizations.append(loc) }
                 if ext == "dylib", f.kind == .file { b.binaryPaths.append(f.path) }
+                let rel = dir.isEmpty ? f.path : String(f.path.dropFirst(dir.count + 1))
+                if let folder = rel.split(separator: "/").dropLast().first(where: { $0.lowercased().hasSuffix(".lproj") }) {
+                    lproj.insert(String(folder.dropLast(6)))
+                }
             }
+            b.lprojFolders = lproj.sorted()
             return b
         }
     }

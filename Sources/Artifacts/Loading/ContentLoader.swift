@@ -58,8 +58,8 @@ public enum ContentLoader {
             case .strings(let table):
                 // A wrongly cased table is parsed (and reported) but never stands in for the real one.
                 if let lang = file.language, file.table == "InfoPlist", file.kind == .infoPlistStrings { bundle.infoPlistStrings[lang] = table }
+            case .summary(let table): bundle.localizedTables[file.path] = table
             case .catalog(let catalog): bundle.stringCatalogs[file.path] = catalog
-            case .checked: break
             case .failed(let error): problems.append(LoadProblem(unreadable: error, path: file.path, bundle: bundle.name))
             }
         }
@@ -80,13 +80,8 @@ public enum ContentLoader {
             let data = try source.read(file.path)
             switch file.kind {
             case .infoPlistStrings: return .strings(try StringsFileParser.parse(data, limits: limits))
-            case .strings:
-                // Only readability matters here; the quick check answers it for common files.
-                if !StringsQuickCheck.isCertainlyReadable(data, limits: limits) { _ = try StringsFileParser.parse(data, limits: limits) }
-                return .checked
-            case .stringsdict:
-                _ = try StringsDictParser.parse(data, limits: limits)
-                return .checked
+            case .strings: return .summary(LocalizedTable(try StringsFileParser.parse(data, limits: limits)))
+            case .stringsdict: return .summary(LocalizedTable(try StringsDictParser.parse(data, limits: limits)))
             case .xcstrings: return .catalog(try StringCatalogParser.parse(data, limits: limits))
             }
         } catch {
@@ -134,8 +129,8 @@ final class ParsedFiles: @unchecked Sendable {
     enum Table: Sendable {
         case strings(StringsTable)
         case catalog(StringCatalog)
-        /// Parsed for its problems only (nothing of it is kept).
-        case checked
+        /// Keys and format strings of a table (see `LocalizedTable`).
+        case summary(LocalizedTable)
         case failed(any Error & Sendable)
     }
 

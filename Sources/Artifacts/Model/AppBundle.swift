@@ -87,9 +87,14 @@ public struct AppBundle: Sendable {
     public internal(set) var privacyManifests: [PlistFile] = []
 
     public internal(set) var localizations: [LocalizedFile] = []
+    /// Names of the `.lproj` folders the bundle ships, without the extension, sorted (built
+    /// apps: whatever they hold — strings, compiled storyboards, images).
+    public internal(set) var lprojFolders: [String] = []
 
     /// Parsed `InfoPlist.strings` tables by language (what the permission prompts show).
     public internal(set) var infoPlistStrings: [String: StringsTable] = [:]
+    /// Keys and format strings of every other `.strings` and `.stringsdict` table, by path.
+    public internal(set) var localizedTables: [String: LocalizedTable] = [:]
     /// Parsed string catalogs (`.xcstrings`, projects only) by path.
     public internal(set) var stringCatalogs: [String: StringCatalog] = [:]
 

@@ -16,6 +16,7 @@ public struct MalformedInfoPlistRule: Rule {
         """,
         area: .bundle, severity: .error, tags: ["app-review"],
         references: ["https://developer.apple.com/documentation/bundleresources/information_property_list"],
+        itms: ["ITMS-90036"],
         triggering: [
             RuleExample(["App/Info.plist": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <string>com.example.app↓</dict>\n</plist>\n"]),
             RuleExample(["App/Info.plist": "{ CFBundleIdentifier = com.example.app ↓"],

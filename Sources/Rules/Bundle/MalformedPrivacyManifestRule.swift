@@ -16,6 +16,7 @@ public struct MalformedPrivacyManifestRule: Rule {
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review"],
         references: ["https://developer.apple.com/documentation/bundleresources/privacy_manifest_files", "ITMS-91053"],
+        itms: ["ITMS-91056", "ITMS-91108"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/PrivacyInfo.xcprivacy": "<plist>↓<dict><key>NSPrivacyTracking</key><false/>"],

@@ -15,6 +15,7 @@ public struct MissingBundleExecutableRule: Rule {
         """,
         area: .bundle, severity: .error, tags: ["app-review"],
         references: ["https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleexecutable"],
+        itms: ["ITMS-90207"],
         triggering: [
             RuleExample(["Info.plist": plistXML("↓<key>CFBundleExecutable</key><string>Example</string>")], kind: .app,
                         note: "The finding points at the key that names the missing file."),

@@ -15,6 +15,7 @@ public struct MissingInfoPlistRule: Rule {
         """,
         area: .bundle, severity: .error, tags: ["app-review"],
         references: ["https://developer.apple.com/documentation/bundleresources/placing_content_in_a_bundle"],
+        itms: ["ITMS-90036"],
         triggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundlePackageType</key><string>APPL</string>"),
                          "PlugIns/Share.appex↓/Share": "binary"], kind: .app,

@@ -7,6 +7,7 @@ public enum RuleDocumentation {
         out += "- Area: \(d.area.rawValue)\n- Default severity: \(d.severity.rawValue)\n"
         if d.optIn { out += "- Opt-in: enable with `--enable \(d.identifier)` or `opt_in_rules` in .preflight.yml\n" }
         if !d.tags.isEmpty { out += "- Tags: \(d.tags.joined(separator: ", "))\n" }
+        if !d.itms.isEmpty { out += "- App Store Connect upload errors: \(d.itms.joined(separator: ", "))\n" }
         out += "\n## Why\n\n\(d.rationale)\n"
         if !d.references.isEmpty {
             out += "\n## References\n\n" + d.references.map { "- \($0)\n" }.joined()

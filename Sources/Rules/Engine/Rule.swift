@@ -56,12 +56,14 @@ public struct RuleDescription: Sendable {
     /// Apple documentation, ITMS codes, guidelines.
     public var references: [String]
     public var aliases: [String]
+    /// App Store Connect upload errors (`ITMS-90087`) the rule finds before the upload.
+    public var itms: [String]
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
 
     public init(identifier: String, name: String, summary: String, rationale: String, area: RuleArea,
                 severity: Severity, optIn: Bool = false, tags: [String] = [], references: [String] = [],
-                aliases: [String] = [], triggering: [RuleExample], nonTriggering: [RuleExample]) {
+                aliases: [String] = [], itms: [String] = [], triggering: [RuleExample], nonTriggering: [RuleExample]) {
         self.identifier = identifier
         self.name = name
         self.summary = summary
@@ -72,6 +74,7 @@ public struct RuleDescription: Sendable {
         self.tags = tags
         self.references = references
         self.aliases = aliases
+        self.itms = itms
         self.triggering = triggering
         self.nonTriggering = nonTriggering
     }
@@ -81,7 +84,7 @@ extension RuleDescription {
     /// What reporters show of the rule.
     public var info: RuleInfo {
         RuleInfo(identifier: identifier, name: name, summary: summary, rationale: rationale, area: area.rawValue,
-                 severity: severity, optIn: optIn, tags: tags, references: references)
+                 severity: severity, optIn: optIn, tags: tags, references: references, itms: itms)
     }
 }
 

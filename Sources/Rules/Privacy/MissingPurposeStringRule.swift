@@ -44,6 +44,7 @@ public struct MissingPurposeStringRule: Rule {
         """,
         area: .privacy, severity: .error, tags: ["privacy", "app-review"],
         references: ["ITMS-90683", "https://developer.apple.com/documentation/bundleresources/information_property_list/protected_resources"],
+        itms: ["ITMS-90683"],
         triggering: [
             RuleExample(["App/Info.plist": plistXMLMarkingRoot("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Scanner.m": "#import <AVFoundation/AVFoundation.h>\n\nvoid startScanner(void) {\n    [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];\n}\n"],

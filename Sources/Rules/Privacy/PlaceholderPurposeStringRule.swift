@@ -18,6 +18,7 @@ public struct PlaceholderPurposeStringRule: Rule {
         area: .privacy, severity: .error, tags: ["privacy", "app-review"],
         references: ["https://developer.apple.com/app-store/review/guidelines/#5.1.1", "ITMS-90683",
                      "https://developer.apple.com/documentation/bundleresources/information_property_list/protected_resources"],
+        itms: ["ITMS-90738"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key>\n↓<string></string>")]),
             RuleExample(["App/Info.plist": plistXML("<key>NSLocationWhenInUseUsageDescription</key>\n↓<string>TODO</string>")]),

@@ -28,6 +28,7 @@ public struct PrivacyManifestReasonRule: Rule {
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review"],
         references: [PrivacyManifestCatalog.requiredReasonSource, "ITMS-91054", "ITMS-91055"],
+        itms: ["ITMS-91054", "ITMS-91055"],
         triggering: [
             RuleExample(Document.example("""
                 <key>NSPrivacyAccessedAPITypes</key>

@@ -34,6 +34,7 @@ public struct PrivacyManifestSchemaRule: Rule {
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review"],
         references: [PrivacyManifestCatalog.schemaSource, PrivacyManifestCatalog.dataUseSource, "ITMS-91056", "ITMS-91108"],
+        itms: ["ITMS-91056", "ITMS-91108"],
         triggering: [
             RuleExample(Document.example("""
                 <key>NSPrivacyTracking</key>

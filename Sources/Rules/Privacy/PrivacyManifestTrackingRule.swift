@@ -33,6 +33,7 @@ public struct PrivacyManifestTrackingRule: Rule {
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review", "tracking"],
         references: ["https://developer.apple.com/documentation/bundleresources/app-privacy-configuration/nsprivacytrackingdomains",
                      "ITMS-91064", "ITMS-91107"],
+        itms: ["ITMS-91064", "ITMS-91107"],
         triggering: [
             RuleExample(Document.example("""
                 <key>NSPrivacyTracking</key>

@@ -104,3 +104,36 @@ for name in transit transit-share; do
 done
 $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Transit "$tmp/transit.o" $S/libSystem.tbd
 $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o TransitShare "$tmp/transit-share.o" $S/libSystem.tbd
+
+# WebView: arm64 iOS executable that creates a UIWebView (ITMS-90809).
+$CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/webview.m -o "$tmp/webview.o"
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o WebView \
+    "$tmp/webview.o" $S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/UIKitWebView.tbd
+
+# SimKit.framework/SimKit: arm64 iOS Simulator dylib (ITMS-90087 when shipped in a device app).
+$CLANG -target arm64-apple-ios15.0-simulator $CFLAGS -c src/simkit.c -o "$tmp/simkit.o"
+mkdir -p SimKit.framework
+$LLD14 -arch arm64 -platform_version ios-simulator 15.0 17.0 -dylib \
+    -install_name @rpath/SimKit.framework/SimKit -current_version 1.0 -compatibility_version 1.0 \
+    -o SimKit.framework/SimKit "$tmp/simkit.o"
+
+# BitKit.framework/BitKit: arm64 iOS dylib with a `__LLVM,__bundle` section (ITMS-90482).
+$CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/bitcode.c -o "$tmp/bitcode.o"
+mkdir -p BitKit.framework
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -dylib \
+    -install_name @rpath/BitKit.framework/BitKit -current_version 1.0 -compatibility_version 1.0 \
+    -sectcreate __LLVM __bundle src/bitcode-bundle.bin \
+    -o BitKit.framework/BitKit "$tmp/bitcode.o" $S/libSystem.tbd
+
+# Armv7: a 32-bit-only iOS executable header (lld cannot link armv7): mach_header with
+# cputype ARM / armv7, one LC_SEGMENT __TEXT and LC_VERSION_MIN_IPHONEOS 9.0 (missing_arm64).
+python3 - Armv7 <<'PY'
+import struct, sys
+name16 = lambda s: s.encode().ljust(16, b'\0')
+seg = struct.pack('<II16sIIIIiiII', 1, 56, name16('__TEXT'), 0x4000, 0x1000, 0, 0x1000, 5, 5, 0, 0)
+vmin = struct.pack('<IIII', 0x25, 16, 9 << 16, 9 << 16)
+cmds = seg + vmin
+header = struct.pack('<IiiIIII', 0xfeedface, 12, 9, 2, 2, len(cmds), 0x00200085)
+data = header + cmds
+open(sys.argv[1], 'wb').write(data + b'\0' * (0x1000 - len(data)))
+PY

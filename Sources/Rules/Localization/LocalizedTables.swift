@@ -1,0 +1,63 @@
+import Foundation
+import Artifacts
+import Evidence
+import Formats
+
+/// A bundle's `.strings` and `.stringsdict` tables (InfoPlist excluded) merged per table name
+/// and language, as iOS looks them up: `NSLocalizedString` reads `Table.stringsdict` and
+/// `Table.strings` of one language as one table.
+struct LocalizedTables {
+    struct Language {
+        var keys = Set<String>()
+        var formats: [String: LocalizedFormat] = [:]
+        /// The files, for findings about the table as a whole.
+        var paths: [String] = []
+    }
+
+    /// table → language (normalized) → merged content
+    var tables: [String: [String: Language]] = [:]
+
+    init(_ bundle: AppBundle) {
+        for file in bundle.localizations where file.kind == .strings || file.kind == .stringsdict {
+            guard let lang = file.language, let t = bundle.localizedTables[file.path] else { continue }
+            var merged = tables[file.table, default: [:]][Self.normalize(lang), default: Language()]
+            merged.keys.formUnion(t.keys)
+            for (k, f) in t.formats { merged.formats[k] = f }
+            merged.paths.append(file.path)
+            tables[file.table, default: [:]][Self.normalize(lang)] = merged
+        }
+    }
+
+    /// Pseudo-languages no user can pick: translatewiki's message documentation (`qqq`) and
+    /// Windows-style pseudo-locales. Their values describe or stretch the text, not translate it.
+    static func isPseudo(_ language: String) -> Bool {
+        language == "qqq" || language.hasPrefix("qps-") || language == "en-XA" || language == "ar-XB"
+    }
+
+    /// `English` → `en`; other names as written.
+    static func normalize(_ language: String) -> String {
+        BundleConventions.legacyLanguageNames[language] ?? language
+    }
+
+    /// Whether `language` is the development language or one of its regional variants.
+    static func isDevelopment(_ language: String, _ dev: String) -> Bool {
+        let l = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        let d = dev.lowercased().replacingOccurrences(of: "_", with: "-")
+        return l == d || l.hasPrefix(d + "-") || d.hasPrefix(l + "-")
+    }
+
+    /// The reference a translation is compared with: the development language's table, else
+    /// `Base`'s; nil when neither exists (the text then lives in code or storyboards).
+    static func reference(_ languages: [String: Language], dev: String) -> (name: String, table: Language)? {
+        if let t = languages[dev] { return (dev, t) }
+        if let name = languages.keys.sorted().first(where: { isDevelopment($0, dev) }), let t = languages[name] { return (name, t) }
+        if let t = languages["Base"] { return ("Base", t) }
+        return nil
+    }
+
+    /// A few keys for a message, quoted, with "…" when there are more.
+    static func examples(_ keys: [String], limit: Int = 3) -> String {
+        let shown = keys.prefix(limit).map { "\"\($0.count > 60 ? String($0.prefix(57)) + "..." : $0)\"" }
+        return shown.joined(separator: ", ") + (keys.count > limit ? ", …" : "")
+    }
+}
