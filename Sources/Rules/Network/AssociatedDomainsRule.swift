@@ -41,6 +41,7 @@ public struct AssociatedDomainsRule: Rule {
             "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains",
             "https://developer.apple.com/documentation/xcode/supporting-associated-domains",
         ],
+        itms: ["ITMS-90046"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/App.entitlements": plistXML("""

@@ -39,6 +39,7 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review", "privacy-manifest"],
         references: ["ITMS-91053", PrivacyManifestCatalog.requiredReasonSource],
+        itms: ["ITMS-91053"],
         triggering: [
             RuleExample(["App/Info.plist": plistXMLMarkingRoot("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Settings.swift": "import Foundation\n\nfunc saveTheme(_ name: String) {\n    UserDefaults.standard.set(name, forKey: \"theme\")\n}\n"],

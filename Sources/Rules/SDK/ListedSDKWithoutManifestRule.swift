@@ -37,6 +37,7 @@ public struct ListedSDKWithoutManifestRule: Rule {
         """,
         area: .privacyManifest, severity: .error, tags: ["privacy", "app-review", "sdk"],
         references: [ThirdPartySDKCatalog.source, "ITMS-91061"],
+        itms: ["ITMS-91061"],
         triggering: [
             RuleExample(["Info.plist": Examples.appInfo, "Example": "binary",
                          "Frameworks/Charts.framework↓/Info.plist": Examples.frameworkInfo("Charts", version: "3.6.0"),

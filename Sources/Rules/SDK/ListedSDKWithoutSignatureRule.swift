@@ -32,6 +32,7 @@ public struct ListedSDKWithoutSignatureRule: Rule {
         area: .privacyManifest, severity: .error, tags: ["app-review", "sdk", "signing"],
         references: [ThirdPartySDKCatalog.source, "https://developer.apple.com/documentation/xcode/verifying-the-origin-of-your-xcframeworks",
                      "ITMS-91065"],
+        itms: ["ITMS-91065"],
         triggering: [
             RuleExample(Examples.projectApp.merging([
                 "Vendor/GoogleSignIn.xcframework↓/Info.plist": plistXML(""),
