@@ -34,9 +34,10 @@ struct InspectCommand: ParsableCommand {
         }
         let options = InspectReport.Options(includeSymbols: symbols)
         let pinning = InspectReport.pinning(loaded)
+        let domains = InspectReport.contactedDomains(loaded, limits: config.limits)
         let text = format == "json"
-            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options, pinning: pinning)
-            : InspectReport.text(loaded.product, options: options, pinning: pinning)
+            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options, pinning: pinning, domains: domains)
+            : InspectReport.text(loaded.product, options: options, pinning: pinning, domains: domains)
         try emit(text, to: output)
     }
 }

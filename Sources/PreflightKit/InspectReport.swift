@@ -15,12 +15,15 @@ public enum InspectReport {
     public static func pinning(_ loaded: LoadedInput) -> [String: [PinningFact]] { PinningEvidence.scan(loaded) }
 
     /// `pinning`: certificate pinning the code shows, by bundle id (`PinningEvidence.scan`).
-    public static func json(_ product: Product, tool: ToolInfo, options: Options = Options(), pinning: [String: [PinningFact]] = [:]) throws -> String {
+    public static func json(_ product: Product, tool: ToolInfo, options: Options = Options(), pinning: [String: [PinningFact]] = [:],
+                            domains: [String: [ContactedDomain]] = [:]) throws -> String {
         var doc: [String: Any] = [
             "schemaVersion": 1,
             "tool": ["name": tool.name, "version": tool.version],
             "input": ["path": product.input, "kind": product.kind.rawValue],
-            "bundles": product.bundles.map { bundle($0, parent: product.parent(of: $0), options: options, pinning: pinning[$0.id] ?? []) },
+            "bundles": product.bundles.map {
+                bundle($0, parent: product.parent(of: $0), options: options, pinning: pinning[$0.id] ?? [], domains: domains[$0.name] ?? [])
+            },
             "problems": product.problems.map(problem),
         ]
         if !product.projects.isEmpty { doc["projects"] = product.projects }
@@ -30,7 +33,8 @@ public enum InspectReport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func bundle(_ b: AppBundle, parent: AppBundle?, options: Options, pinning: [PinningFact] = []) -> [String: Any] {
+    static func bundle(_ b: AppBundle, parent: AppBundle?, options: Options, pinning: [PinningFact] = [],
+                       domains: [ContactedDomain] = []) -> [String: Any] {
         var d: [String: Any] = ["name": b.name, "kind": b.kind.rawValue, "path": b.path]
         d["id"] = b.identifier ?? NSNull()
         d["infoPlist"] = b.infoPlistPath ?? NSNull()
@@ -55,6 +59,7 @@ public enum InspectReport {
         if !b.sourceFiles.isEmpty { d["sourceFileCount"] = b.sourceFiles.count }
         if let ats = ats(b) { d["ats"] = ats }
         if !pinning.isEmpty { d["certificatePinning"] = pinning.map { ["kind": $0.kind, "path": $0.path] } }
+        if !domains.isEmpty { d["contactedDomains"] = domainsJSON(domains) }
         d["binaries"] = b.binaries.map { binary($0, options: options) }
         return d
     }
@@ -133,7 +138,8 @@ public enum InspectReport {
         }
     }
 
-    public static func text(_ product: Product, options: Options = Options(), pinning: [String: [PinningFact]] = [:]) -> String {
+    public static func text(_ product: Product, options: Options = Options(), pinning: [String: [PinningFact]] = [:],
+                            domains: [String: [ContactedDomain]] = [:]) -> String {
         var out = "\(product.input) (\(product.kind.rawValue))\n"
         for b in product.bundles {
             out += "\n\(b.name) [\(b.kind.rawValue)]\(product.parent(of: b).map { " in \($0.name)" } ?? "")\n"
@@ -153,6 +159,7 @@ public enum InspectReport {
             if !b.sourceFiles.isEmpty { out += "  sources:     \(b.sourceFiles.count) files\n" }
             out += atsText(b)
             for p in pinning[b.id] ?? [] { out += "  certificate pinning: \(p.kind) (\(p.path))\n" }
+            out += domainsText(domains[b.name] ?? [])
             for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
         }
         for f in product.looseBinaries { out += binaryText(f, indent: "", options: options) }

@@ -138,3 +138,26 @@ final class ATSFixtureTests: XCTestCase {
         XCTAssertEqual(legacy.filter { $0.bundle == "TransitShare" }.map(\.severity), [.error, .error], "blocked in the extension")
     }
 }
+
+/// `inspect` lists the hosts each bundle's code contacts beside its ATS policy (issue 11 item 3).
+final class InspectContactedDomainsTests: XCTestCase {
+    func testProjectBundlesListTheirHostsWithSchemesAndPlaces() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Projects/Transit").path
+        let loaded = try PreflightScanner.load(root)
+        let domains = InspectReport.contactedDomains(loaded)
+        let app = try XCTUnwrap(domains["Transit"], "bundles: \(domains.keys.sorted())")
+        let secure = try XCTUnwrap(app.first { $0.host == "secure.transit-data.com" })
+        XCTAssertEqual(secure.schemes, ["https"])
+        XCTAssertEqual(secure.seenAt, ["Transit/Feed.swift:15"])
+        XCTAssertEqual(app.first { $0.host == "legacy.transit-data.com" }?.schemes, ["http"])
+        let text = InspectReport.text(loaded.product, domains: domains)
+        XCTAssertTrue(text.contains("  contacts:    secure.transit-data.com (https; Transit/Feed.swift:15)\n"), text)
+        let json = try InspectReport.json(loaded.product, tool: ToolInfo(version: "test"), domains: domains)
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let bundles = try XCTUnwrap(doc["bundles"] as? [[String: Any]])
+        let transit = try XCTUnwrap(bundles.first { $0["name"] as? String == "Transit" })
+        let hosts = (transit["contactedDomains"] as? [[String: Any]] ?? []).compactMap { $0["host"] as? String }
+        XCTAssertTrue(hosts.contains("secure.transit-data.com"), "\(hosts)")
+    }
+}
