@@ -41,6 +41,7 @@ public enum RuleRegistry {
         PrivacyManifestDataTypesRule.self,
         RequiredReasonAPIUndeclaredRule.self,
         RequiredReasonUnfitRule.self,
+        PrivacyManifestDataTypesIncompleteRule.self,
         ATSCleartextURLRule.self,
         ATSStaleExceptionDomainRule.self,
         BonjourServicesRule.self,
