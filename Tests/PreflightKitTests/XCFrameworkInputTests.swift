@@ -14,8 +14,8 @@ final class XCFrameworkInputTests: XCTestCase {
         Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n".utf8)
     }
 
-    func xcframework() throws -> URL {
-        let root = try Scratch.folder("xcframework").appendingPathComponent("Kit.xcframework")
+    func xcframework(named name: String = "Kit") throws -> URL {
+        let root = try Scratch.folder("xcframework").appendingPathComponent("\(name).xcframework")
         let fm = FileManager.default
         try fm.createDirectory(at: root, withIntermediateDirectories: true)
         try plist("<key>CFBundlePackageType</key><string>XFWK</string><key>XCFrameworkFormatVersion</key><string>1.0</string>")
@@ -41,5 +41,19 @@ final class XCFrameworkInputTests: XCTestCase {
         XCTAssertEqual(result.findings.map { "\($0.rule) \($0.bundle ?? "")" }, [
             "required_reason_api_undeclared Kit.framework (ios-arm64_x86_64-simulator)",
         ], "the root Info.plist is the container's, not an app's; the slice without a manifest is reported, the other is not")
+    }
+
+    /// A vendor's build of an SDK on Apple's list: the input itself is the SDK, so its missing
+    /// signature and manifest are what App Store Connect will reject in apps that add it.
+    func testAListedSDKsXCFrameworkNeedsItsSignatureAndManifest() throws {
+        let root = try xcframework(named: "Alamofire")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("ios-arm64/Kit.framework/PrivacyInfo.xcprivacy"))
+        var rules = try PreflightScanner.scan(root.path).findings.map(\.rule)
+        XCTAssertTrue(rules.contains("listed_sdk_without_signature"), "\(rules)")
+        XCTAssertTrue(rules.contains("listed_sdk_without_manifest"), "\(rules)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("_CodeSignature"), withIntermediateDirectories: true)
+        try Data("sig".utf8).write(to: root.appendingPathComponent("_CodeSignature/CodeSignature"))
+        rules = try PreflightScanner.scan(root.path).findings.map(\.rule)
+        XCTAssertFalse(rules.contains("listed_sdk_without_signature"), "\(rules)")
     }
 }

@@ -13,7 +13,10 @@ enum SDKInventoryLoader {
         switch product.kind {
         case .ipa, .app, .xcarchive: return (built(product, index: index), [])
         case .project, .folder, .package: return ProjectSDKs(index: index, source: source, limits: limits).all(references: product.remotePackageReferences)
-        case .machO, .xcframework: return ([], [])
+        case .xcframework:
+            let name = PathUtil.removingExtension(PathUtil.lastComponent(product.input))
+            return ([ProjectSDKs(index: index, source: source, limits: limits).inputXCFramework(name: name)], [])
+        case .machO: return ([], [])
         }
     }
 
@@ -271,6 +274,17 @@ struct ProjectSDKs {
             out.append(c)
         }
         return out
+    }
+
+    /// The `.xcframework` that is the input itself (an SDK vendor checking what it ships).
+    func inputXCFramework(name: String) -> SDKComponent {
+        var c = SDKComponent(name: name, kind: .xcframework, recognisedBy: "the input .xcframework", location: FileLocation(path: ""), filesPath: "")
+        c = withManifests(c)
+        c.version = plistVersion("")
+        let signature = ["_CodeSignature", "Signatures"].first { folders.contains($0) }
+        c.signature = signature == nil ? .unsigned : .signed
+        c.signaturePath = signature
+        return c
     }
 
     /// `CFBundleShortVersionString` of the first framework slice that has an Info.plist with one.

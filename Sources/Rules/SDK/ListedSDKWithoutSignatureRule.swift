@@ -64,7 +64,8 @@ public struct ListedSDKWithoutSignatureRule: Rule {
             guard let listed = ThirdPartySDKCatalog.listedName(of: sdk), let path = sdk.filesPath else { continue }
             let named = sdk.name == listed ? sdk.name : "\(sdk.name) (listed as \(listed))"
             let carthage = path.hasPrefix("Carthage/Build/") || path.contains("/Carthage/Build/")
-            var f = finding("\(path): \(named)\(sdk.version.map { " \($0)" } ?? "") is on Apple's list of commonly used third-party SDKs and this binary dependency has no signature (no _CodeSignature); App Store Connect rejects a new app, or an update that adds it, with ITMS-91065"
+            let shown = path.isEmpty ? PathUtil.lastComponent(context.product.input) : path
+            var f = finding("\(shown): \(named)\(sdk.version.map { " \($0)" } ?? "") is on Apple's list of commonly used third-party SDKs and this binary dependency has no signature (no _CodeSignature); App Store Connect rejects a new app, or an update that adds it, with ITMS-91065"
                                 + (carthage ? " — unless Carthage built it here from source" : ""),
                             bundle: nil, at: FileLocation(path: path), key: sdk.name, evidence: [.file(path: path, line: nil)],
                             fix: "Use a release of \(sdk.name) signed by its vendor, or its source distribution.",
