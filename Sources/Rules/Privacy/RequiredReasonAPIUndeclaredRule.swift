@@ -128,7 +128,7 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
         let lacking = manifest == nil ? "has no privacy manifest" : "its privacy manifest does not declare \(category)"
         var f = finding("\(b.name) uses an API of \(summary) (\(UsageReading.describe(shown))) but \(lacking); App Store Connect rejects the upload (ITMS-91053)",
                         bundle: b.name, at: location, key: category,
-                        evidence: sorted.prefix(5).map(UsageReading.evidenceRef),
+                        evidence: Self.distinctEvidence(sorted),
                         fix: Self.fix(for: b, category: category, hasManifest: manifest != nil))
         if strongest.isEmpty {
             f.severity = direct.isEmpty ? .note : .warning
@@ -141,6 +141,12 @@ public struct RequiredReasonAPIUndeclaredRule: Rule {
             f.message = "\(b.name) uses an API of \(summary) (\(UsageReading.describe(shown))) and no manifest the project shows declares \(category); the project does not say which app embeds this framework, and that app's manifests decide: if none declares it, App Store Connect rejects the upload (ITMS-91053)"
         }
         return f
+    }
+
+    /// Up to five places, each once (a C function named twice on a line is one place).
+    static func distinctEvidence(_ uses: [Usage]) -> [EvidenceRef] {
+        var seen = Set<String>()
+        return Array(uses.map(UsageReading.evidenceRef).filter { seen.insert("\($0)").inserted }.prefix(5))
     }
 
     /// Code of a package or pod compiled into the bundle: it may ship its own manifest in a
