@@ -285,9 +285,9 @@ public struct OpenStepParser {
             if s[i] == "/", i + 1 < s.count, s[i + 1] == "/" || s[i + 1] == "*" { break }
             i += 1
         }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: s[start..<i])
-        return String(out)
+        var out = UTF8Buffer()
+        for k in start..<i { out.append(s[k]) }
+        return out.string
     }
 
     private func hexValue(_ c: Unicode.Scalar) -> UInt8? {
@@ -303,16 +303,18 @@ public struct OpenStepParser {
         let quote = s[i]
         let start = position
         advance()
-        var out = String.UnicodeScalarView()
+        // UTF-8 bytes, decoded once at the end: appending scalars to a String one by one
+        // dominated the scan of projects with many translated .strings tables.
+        var out = UTF8Buffer()
         while true {
             guard i < s.count else { throw error("unterminated string", at: start) }
             let c = s[i]
-            if c == quote { advance(); return String(out) }
+            if c == quote { advance(); return out.string }
             if c != "\\" {
                 // The run up to the next quote or escape in one append.
                 let run = i
                 while i < s.count, s[i] != quote, s[i] != "\\" { advance() }
-                out.append(contentsOf: s[run..<i])
+                for k in run..<i { out.append(s[k]) }
                 continue
             }
             advance()
@@ -358,4 +360,31 @@ public struct OpenStepParser {
             }
         }
     }
+}
+
+/// A growing UTF-8 byte buffer of scalars.
+struct UTF8Buffer {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func append(_ c: Unicode.Scalar) {
+        let v = c.value
+        switch v {
+        case 0..<0x80:
+            bytes.append(UInt8(v))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | v >> 6))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | v >> 12))
+            bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | v >> 18))
+            bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
