@@ -27,11 +27,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let config = try common.makeConfiguration()
-        let loaded: LoadedInput
-        do { loaded = try PreflightScanner.load(path, configuration: config) } catch {
-            printError(InputFailure(path: path, error: error).message)
-            throw Exit.failure
-        }
+        let loaded = try loadInput(path, configuration: config)
         let options = InspectReport.Options(includeSymbols: symbols)
         let pinning = InspectReport.pinning(loaded)
         let domains = InspectReport.contactedDomains(loaded, limits: config.limits)

@@ -21,6 +21,14 @@ enum Exit {
     static let failure = ExitCode(ExitStatus.failure.rawValue)
 }
 
+/// Loads an input for a command that reads one, or prints why it cannot and exits with 1.
+func loadInput(_ path: String, configuration: Configuration) throws -> LoadedInput {
+    do { return try PreflightScanner.load(path, configuration: configuration) } catch {
+        printError(InputFailure(path: path, error: error).message)
+        throw Exit.failure
+    }
+}
+
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("preflight: error: \(message)\n".utf8))
 }

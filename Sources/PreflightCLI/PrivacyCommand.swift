@@ -27,11 +27,7 @@ struct PrivacyManifestCommand: ParsableCommand {
 
     func run() throws {
         let config = try common.makeConfiguration()
-        let loaded: LoadedInput
-        do { loaded = try PreflightScanner.load(path, configuration: config) } catch {
-            printError(InputFailure(path: path, error: error).message)
-            throw Exit.failure
-        }
+        let loaded = try loadInput(path, configuration: config)
         if let bundle, !loaded.product.bundles.contains(where: { $0.name == bundle }) {
             printError("no bundle named \(bundle) in \(path)")
             throw Exit.failure
@@ -76,11 +72,7 @@ struct PrivacyReportCommand: ParsableCommand {
 
     func run() throws {
         let config = try common.makeConfiguration()
-        let loaded: LoadedInput
-        do { loaded = try PreflightScanner.load(path, configuration: config) } catch {
-            printError(InputFailure(path: path, error: error).message)
-            throw Exit.failure
-        }
+        let loaded = try loadInput(path, configuration: config)
         let report = PrivacyReport(loaded.product)
         try emit(format == "json" ? try report.json() : report.render(markdown: format == "markdown"), to: output)
     }
