@@ -11,6 +11,8 @@ public struct BundleViews: Sendable {
     /// Every translation of a purpose string: `xx.lproj/InfoPlist.strings` tables and
     /// `InfoPlist.xcstrings` catalogs.
     public let localizedPurposeStrings: [LocalizedPurposeString]
+    /// Every localized table by name and language (the localization completeness rules).
+    let localizedTables: LocalizedTables
 
     public init(_ bundle: AppBundle) {
         declaredPurposeStrings = PurposeStrings.declared(in: bundle).map {
@@ -19,6 +21,7 @@ public struct BundleViews: Sendable {
         localizedPurposeStrings = PurposeStrings.localized(in: bundle).map {
             LocalizedPurposeString(language: $0.language, key: $0.key, value: $0.value, location: $0.location)
         }
+        localizedTables = LocalizedTables(bundle)
     }
 }
 

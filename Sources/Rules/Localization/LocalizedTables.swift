@@ -6,7 +6,7 @@ import Formats
 /// A bundle's `.strings` and `.stringsdict` tables (InfoPlist excluded) merged per table name
 /// and language, as iOS looks them up: `NSLocalizedString` reads `Table.stringsdict` and
 /// `Table.strings` of one language as one table.
-struct LocalizedTables {
+struct LocalizedTables: Sendable {
     struct Language {
         var keys = Set<String>()
         var formats: [String: LocalizedFormat] = [:]

@@ -80,9 +80,9 @@ public struct MissingTranslationsRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         var seen = Set<String>()
-        for b in context.product.bundles where b.kind.ships {
+        for (b, views) in context.bundles where b.kind.ships {
             let dev = LocalizedTables.normalize(InfoPlistLocalizations.developmentLanguage(b))
-            let tables = LocalizedTables(b)
+            let tables = views.localizedTables
             for name in tables.tables.keys.sorted() {
                 let languages = tables.tables[name]!
                 guard let ref = LocalizedTables.reference(languages, dev: dev), !ref.table.keys.isEmpty else { continue }
