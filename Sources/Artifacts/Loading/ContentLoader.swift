@@ -80,7 +80,7 @@ public enum ContentLoader {
             let data = try source.read(file.path)
             switch file.kind {
             case .infoPlistStrings: return .strings(try StringsFileParser.parse(data, limits: limits))
-            case .strings: return .summary(LocalizedTable(try StringsFileParser.parse(data, limits: limits)))
+            case .strings: return .summary(LocalizedTable(try StringsTableSummary.read(data, limits: limits)))
             case .stringsdict: return .summary(LocalizedTable(try StringsDictParser.parse(data, limits: limits)))
             case .xcstrings: return .catalog(try StringCatalogParser.parse(data, limits: limits))
             }

@@ -20,17 +20,14 @@ public struct LocalizedTable: Sendable, Equatable {
 
     /// The summary of a parsed `.strings` table.
     public init(_ table: StringsTable) {
-        var seen = Set<String>()
-        keys = table.entries.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
-        formats = [:]
+        self.init(StringsTableSummary(table))
+    }
+
+    /// A `.strings` table's keys and format values.
+    public init(_ summary: StringsTableSummary) {
+        keys = summary.keys
+        formats = summary.formats.mapValues { LocalizedFormat($0.value, position: $0.position) }
         pluralsWithoutOther = []
-        for e in table.entries {
-            if e.value.utf8.contains(UInt8(ascii: "%")) {
-                formats[e.key] = LocalizedFormat(e.value, position: e.valuePosition ?? e.keyPosition)
-            } else {
-                formats[e.key] = nil
-            }
-        }
     }
 
     /// The summary of a parsed `.stringsdict` file: its keys and the plurals lacking `other`.

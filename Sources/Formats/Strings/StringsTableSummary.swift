@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the localization checks read of a `.strings` table: its keys, and the values that are
+/// format strings (they contain `%`) with where each was written. Plain values are not kept.
+public struct StringsTableSummary: Sendable, Equatable {
+    /// Keys in file order, each once.
+    public var keys: [String]
+    /// Values that contain a `%`, by key: the last entry for a key, as iOS reads it.
+    public var formats: [String: FormatValue]
+
+    public struct FormatValue: Sendable, Equatable {
+        public var value: String
+        public var position: SourcePosition?
+    }
+
+    public init(keys: [String], formats: [String: FormatValue]) {
+        self.keys = keys
+        self.formats = formats
+    }
+
+    /// The summary of a fully parsed table.
+    public init(_ table: StringsTable) {
+        var seen = Set<String>()
+        keys = table.entries.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+        formats = [:]
+        for e in table.entries {
+            formats[e.key] = e.value.utf8.contains(UInt8(ascii: "%")) ? FormatValue(value: e.value, position: e.valuePosition ?? e.keyPosition) : nil
+        }
+    }
+
+    /// The summary of `data`: read at byte speed when the table is the common kind (see
+    /// `StringsSummaryScanner`), otherwise through `StringsFileParser`, whose errors it throws.
+    public static func read(_ data: Data, limits: ReaderLimits = .default) throws -> StringsTableSummary {
+        if let quick = StringsSummaryScanner.summary(data, limits: limits) { return quick }
+        return StringsTableSummary(try StringsFileParser.parse(data, limits: limits))
+    }
+}
