@@ -87,12 +87,8 @@ public enum URLEvidence {
     }
 
     /// The plain-HTTP URLs, exception domain mentions and Bonjour service types of a binary's
-    /// `__cstring` sections; nil when the file cannot be read again.
-    static func strings(ofBinary path: String, input: LoadedInput, limits: ReaderLimits, names: [String],
-                        schemes: Set<String> = ["http"]) -> BinaryStrings? {
-        guard let bytes = try? input.source.readBytes(path), let file = try? MachOReader.read(bytes: bytes, limits: limits, parts: .loadCommands) else {
-            return nil
-        }
+    /// `__cstring` sections, which the loader keeps when it drops the binary's bytes.
+    static func strings(of file: MachOFile, names: [String], schemes: Set<String> = ["http"]) -> BinaryStrings {
         var out = BinaryStrings()
         var seen = Set<String>()
         for slice in file.slices {
@@ -132,10 +128,11 @@ public enum URLEvidence {
         let byFile = Dictionary(uniqueKeysWithValues: zip(files, found))
         var out: [URLLiteral] = []
         var scanned = Set<String>()
-        // The loader keeps no binary's bytes: each Mach-O file is read again, once, for its strings.
-        let binaryPaths = Array(Set(product.bundles.flatMap { $0.binaries.filter { $0.macho != nil }.map(\.path) })).sorted()
-        let readStrings: [BinaryStrings?] = ConcurrentMap.map(binaryPaths) {
-            strings(ofBinary: $0, input: input, limits: limits, names: names, schemes: schemes)
+        let machO = Dictionary(product.bundles.flatMap { b in b.binaries.compactMap { bin in bin.macho.map { (bin.path, $0) } } },
+                               uniquingKeysWith: { a, _ in a })
+        let binaryPaths = machO.keys.sorted()
+        let readStrings: [BinaryStrings?] = ConcurrentMap.map(binaryPaths) { path in
+            machO[path].map { strings(of: $0, names: names, schemes: schemes) }
         }
         let binaryStrings = Dictionary(uniqueKeysWithValues: zip(binaryPaths, readStrings))
         for b in product.bundles {

@@ -216,6 +216,9 @@ public struct MachOSlice: Sendable {
     /// The slice's own bytes, kept for on-demand reads such as `cStrings(maxCount:)` until a
     /// caller that keeps many slices releases them (`releasingBytes()`).
     private(set) var bytes: ByteReader
+    /// `__TEXT,__cstring` kept by `releasingBytes()`, so evidence that reads a binary's strings
+    /// never reads the file a second time.
+    private(set) var keptCStrings: [UInt8] = []
     let maxStringLength: Int
 
     init(arch: String, cpuType: Int32, cpuSubtype: Int32, is64Bit: Bool, isBigEndian: Bool,
@@ -253,10 +256,12 @@ public struct MachOSlice: Sendable {
         self.maxStringLength = maxStringLength
     }
 
-    /// This slice without its bytes: the parsed structure stays, on-demand reads return
-    /// nothing. A loader that holds every binary of an app keeps memory bounded this way.
+    /// This slice without its bytes: the parsed structure and the `__TEXT,__cstring` bytes
+    /// (unless encrypted) stay, other on-demand reads return nothing. A loader that holds every
+    /// binary of an app keeps memory bounded this way.
     public func releasingBytes() -> MachOSlice {
         var copy = self
+        if let range = cStringRange() { copy.keptCStrings = Array(bytes.bytes[range]) }
         copy.bytes = ByteReader([UInt8](), format: bytes.format)
         return copy
     }
@@ -304,19 +309,30 @@ public struct MachOSlice: Sendable {
     /// NUL-separated strings of `__TEXT,__cstring`, at most `maxCount`, each cut at the reader's
     /// string-length limit. Empty strings are skipped. Empty when the section is encrypted.
     public func cStrings(maxCount: Int) -> [String] {
-        guard maxCount > 0, let sect = section(segment: "__TEXT", "__cstring"), !sect.isZeroFill,
+        guard maxCount > 0 else { return [] }
+        if let range = cStringRange() { return Self.strings(bytes.bytes[range], maxCount: maxCount, maxLength: maxStringLength) }
+        return Self.strings(keptCStrings[...], maxCount: maxCount, maxLength: maxStringLength)
+    }
+
+    /// Where `__TEXT,__cstring` lies in `bytes`, when they are held and it is readable.
+    private func cStringRange() -> Range<Int>? {
+        guard let sect = section(segment: "__TEXT", "__cstring"), !sect.isZeroFill,
               let start = Int(exactly: sect.offset), let size = Int(exactly: sect.size),
               size <= bytes.count, start <= bytes.count - size,
-              !isEncrypted(offset: start, size: size) else { return [] }
-        let end = start + size
+              !isEncrypted(offset: start, size: size) else { return nil }
+        return start..<(start + size)
+    }
+
+    private static func strings(_ bytes: ArraySlice<UInt8>, maxCount: Int, maxLength: Int) -> [String] {
         var out: [String] = []
-        var i = start
+        var i = bytes.startIndex
+        let end = bytes.endIndex
         while i < end, out.count < maxCount {
             var j = i
-            while j < end, bytes.bytes[j] != 0 { j += 1 }
+            while j < end, bytes[j] != 0 { j += 1 }
             if j > i {
-                let cut = j - i > maxStringLength ? i + max(maxStringLength, 0) : j
-                out.append(String(decoding: bytes.bytes[i..<cut], as: UTF8.self))
+                let cut = j - i > maxLength ? i + max(maxLength, 0) : j
+                out.append(String(decoding: bytes[i..<cut], as: UTF8.self))
             }
             i = j + 1
         }
