@@ -25,7 +25,16 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
             throw FormatError(.malformed, format: Self.format, reason: "not valid Swift", line: line, column: column)
         }
         var bindings: [ManifestFile.Binding] = []
+        var functions: [ManifestFile.Function] = []
         for item in tree.statements {
+            if let f = item.item.as(FunctionDeclSyntax.self), let body = Self.singleExpression(f.body) {
+                let parameters = f.signature.parameterClause.parameters.map { p in
+                    ManifestFile.Function.Parameter(label: p.firstName.tokenKind == .wildcard ? nil : p.firstName.text,
+                                                    name: (p.secondName ?? p.firstName).text)
+                }
+                functions.append(.init(name: f.name.text, parameters: parameters, body: converter.convert(body, depth: 0)))
+                continue
+            }
             guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
             let isLet = decl.bindingSpecifier.tokenKind == .keyword(.let)
             for binding in decl.bindings {
@@ -41,7 +50,14 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
                 bindings.append(.init(name: name, value: value))
             }
         }
-        return ManifestFile(bindings: bindings)
+        return ManifestFile(bindings: bindings, functions: functions)
+    }
+
+    /// The expression a function body consists of: `{ expr }` or `{ return expr }`.
+    static func singleExpression(_ body: CodeBlockSyntax?) -> ExprSyntax? {
+        guard let items = body?.statements, items.count == 1, let item = items.first?.item else { return nil }
+        if let expr = item.as(ExprSyntax.self) { return expr }
+        return item.as(ReturnStmtSyntax.self)?.expression
     }
 
     struct Converter {

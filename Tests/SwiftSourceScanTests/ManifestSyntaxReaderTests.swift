@@ -130,6 +130,47 @@ final class ManifestSyntaxReaderTests: XCTestCase {
         XCTAssertEqual(feature.infoPlistPath, "Modules/Feature/Derived/InfoPlists/Feature-Info.plist")
     }
 
+    /// A function of the manifest whose body is one expression builds targets: each call with
+    /// its labels expands to the body with the arguments in place (kMail builds its app so).
+    func testTargetsBuiltByAFunctionOfTheManifest() throws {
+        let project = """
+        import ProjectDescription
+        let prefix = "com.example"
+        func appTarget(name: String, _ id: String, destinations: [Destination]) -> Target {
+            .target(name: name, destinations: Set(destinations), product: .app, bundleId: "\\(prefix).\\(id)",
+                    infoPlist: "App/Info.plist", sources: "App/**")
+        }
+        func widget(name: String) -> Target {
+            return .target(name: name, destinations: .iOS, product: .appExtension, bundleId: "com.example.app.widget",
+                           infoPlist: .default, sources: "Widget/**")
+        }
+        func twoLines(name: String) -> Target {
+            let id = name
+            return .target(name: id, destinations: .iOS, product: .framework, bundleId: "x", sources: "X/**")
+        }
+        let project = Project(name: "P", targets: [
+            appTarget(name: "Mail", "app", destinations: [.iPhone, .iPad]),
+            widget(name: "Widget"),
+            appTarget(name: "Wrong labels", id: "x", destinations: []),
+            twoLines(name: "Skipped"),
+        ])
+        """
+        let source = MemorySource(name: "p", text: [
+            "Project.swift": project,
+            "App/Info.plist": "<plist version=\"1.0\"><dict/></plist>",
+            "App/A.swift": "", "Widget/W.swift": "",
+        ])
+        let product = try ProductLoader.load(source: source, kind: .folder, manifestReader: ManifestSyntaxReader()).product
+        XCTAssertEqual(product.bundles.map(\.name).sorted(), ["Mail", "Widget"])
+        let app = try XCTUnwrap(product.bundle(named: "Mail"))
+        XCTAssertEqual(app.kind, .app)
+        XCTAssertEqual(app.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"]?.value, "com.example.app")
+        XCTAssertEqual(app.sourceFiles, ["App/A.swift"])
+        XCTAssertEqual(product.bundle(named: "Widget")?.sourceFiles, ["Widget/W.swift"])
+        // A call whose labels differ and a body of two statements stay unread, each reported.
+        XCTAssertEqual(product.problems.count, 2, "\(product.problems)")
+    }
+
     /// Constructs of real manifests: public constants, `.settings(base:debug:release:)`,
     /// `Plist.Value(stringLiteral:)`, `.merging(…) { _, new in new }` with a computed argument,
     /// dependency lists joined with `+`, `Path("…")`, brace globs.

@@ -11,6 +11,8 @@ import Formats
 struct ManifestScope {
     static let maxProblems = 50
     let bindings: [String: ManifestValue]
+    /// The file's one-expression functions, by name.
+    let functions: [String: ManifestFile.Function]
     /// The constants in the order written.
     let ordered: [ManifestFile.Binding]
     let path: String
@@ -30,26 +32,68 @@ struct ManifestScope {
         var b: [String: ManifestValue] = [:]
         for binding in file.bindings where b[binding.name] == nil { b[binding.name] = binding.value }
         bindings = b
+        var f: [String: ManifestFile.Function] = [:]
+        for function in file.functions where f[function.name] == nil { f[function.name] = function }
+        functions = f
         ordered = file.bindings
         self.path = path
         self.limits = limits
         work = Work()
     }
 
-    /// The value with identifiers of the file's constants replaced (a chain of them included).
+    /// The value with identifiers of the file's constants replaced (a chain of them included),
+    /// and calls of the file's functions replaced by their body with the arguments in place.
     func resolve(_ value: ManifestValue) -> ManifestValue {
         var v = value
         var steps = 0
-        while case .identifier(let name) = v.kind, let bound = bindings[name] {
+        while true {
+            let next: ManifestValue
+            let name: String
+            if case .identifier(let n) = v.kind, let bound = bindings[n] {
+                (next, name) = (bound, n)
+            } else if case .call(let n, nil, let args) = v.kind, let f = functions[n], let expanded = expand(f, args) {
+                (next, name) = (expanded, n)
+            } else {
+                return v
+            }
             work.resolutions += 1
             steps += 1
-            guard work.resolutions <= limits.maxPlistObjects, steps <= bindings.count else {
+            guard work.resolutions <= limits.maxPlistObjects, steps <= bindings.count + functions.count else {
                 return ManifestValue(.unsupported("\(name) (constants expand to more than \(limits.maxPlistObjects) values)"),
                                      position: value.position)
             }
-            v = bound
+            v = next
         }
-        return v
+    }
+
+    /// `f`'s body with each parameter replaced by the argument of the same label, or nil when
+    /// the call's labels are not the parameters' (a default value, an overload: not read).
+    private func expand(_ f: ManifestFile.Function, _ args: [ManifestArgument]) -> ManifestValue? {
+        guard args.map(\.label) == f.parameters.map(\.label) else { return nil }
+        var values: [String: ManifestValue] = [:]
+        for (p, a) in zip(f.parameters, args) { values[p.name] = a.value }
+        return substitute(f.body, values)
+    }
+
+    /// `value` with identifiers named in `values` replaced; every node is charged to the limit.
+    private func substitute(_ value: ManifestValue, _ values: [String: ManifestValue]) -> ManifestValue {
+        work.resolutions += 1
+        guard work.resolutions <= limits.maxPlistObjects else {
+            return ManifestValue(.unsupported("a function call (expands to more than \(limits.maxPlistObjects) values)"), position: value.position)
+        }
+        func sub(_ v: ManifestValue) -> ManifestValue { substitute(v, values) }
+        var out = value
+        switch value.kind {
+        case .identifier(let name): if let v = values[name] { out = v }
+        case .call(let name, let base, let args):
+            out.kind = .call(name: name, base: base.map(sub), arguments: args.map { ManifestArgument(label: $0.label, value: sub($0.value)) })
+        case .interpolation(let parts): out.kind = .interpolation(parts.map(sub))
+        case .array(let items): out.kind = .array(items.map(sub))
+        case .concatenation(let parts): out.kind = .concatenation(parts.map(sub))
+        case .dictionary(let entries): out.kind = .dictionary(entries.map { ManifestEntry(key: sub($0.key), value: sub($0.value)) })
+        case .member, .string, .number, .bool, .nil, .unsupported: break
+        }
+        return out
     }
 
     /// Enters one level of a recursive interpretation; false (and a problem) past the depth limit.

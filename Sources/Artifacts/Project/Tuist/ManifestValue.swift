@@ -55,8 +55,10 @@ public struct ManifestEntry: Sendable, Equatable {
     }
 }
 
-/// The top level of a manifest: its constants in order. `var`s are read as `unsupported`
-/// (code elsewhere in the file may change them).
+/// The top level of a manifest: its constants in order, and its functions whose body is one
+/// expression (`func appTarget(name: String) -> Target { .target(name: name, …) }`), which
+/// a call with the same argument labels expands to. `var`s are read as `unsupported` (code
+/// elsewhere in the file may change them).
 public struct ManifestFile: Sendable, Equatable {
     public struct Binding: Sendable, Equatable {
         public var name: String
@@ -66,8 +68,32 @@ public struct ManifestFile: Sendable, Equatable {
             self.value = value
         }
     }
+    public struct Function: Sendable, Equatable {
+        public struct Parameter: Sendable, Equatable {
+            /// The argument label a call writes (nil for `_`).
+            public var label: String?
+            /// The name the body uses.
+            public var name: String
+            public init(label: String?, name: String) {
+                self.label = label
+                self.name = name
+            }
+        }
+        public var name: String
+        public var parameters: [Parameter]
+        public var body: ManifestValue
+        public init(name: String, parameters: [Parameter], body: ManifestValue) {
+            self.name = name
+            self.parameters = parameters
+            self.body = body
+        }
+    }
     public var bindings: [Binding]
-    public init(bindings: [Binding]) { self.bindings = bindings }
+    public var functions: [Function]
+    public init(bindings: [Binding], functions: [Function] = []) {
+        self.bindings = bindings
+        self.functions = functions
+    }
 }
 
 /// Turns Swift source into `ManifestFile`s. Artifacts does not parse Swift; a module that
