@@ -1,0 +1,11 @@
+// Secrets: C strings with a GitHub token and a Slack bot token (made-up values of the right
+// shape) for shipped_secret, and a PEM header constant without a key, which is not a secret.
+extern int puts(const char *);
+
+int main(int argc, char **argv) {
+    const char *token = "ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d";
+    const char *slack = "xoxb-97971147104-974650752917-dnXsiVpzz63FfkCzJr4i0B3J";
+    const char *header = "-----BEGIN PRIVATE KEY-----";
+    puts(argc > 2 ? header : argc > 1 ? slack : token);
+    return 0;
+}
