@@ -56,7 +56,7 @@ extension InspectReport {
             out += tables.isEmpty ? ", no tables read" : ", tables: \(tables.joined(separator: ", "))"
             if schema.partial { out += " (schema partly read)" }
         } else if s.kind == .sqlite {
-            out += ", not an SQLite file or not readable"
+            out += ", no SQLite header (encrypted, e.g. SQLCipher, or another format)"
         }
         return out + "\n"
     }

@@ -1,0 +1,25 @@
+import Foundation
+import Evidence
+
+// The input is any shipped resource: a text file read for secrets, a key or key-store file
+// judged by its ASN.1 shape, or an SQLite database whose schema page is read. Traps unless
+// every reported secret is masked (no run of twelve characters of the input that the mask
+// did not print itself), lies inside the input and every table read has a name.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let lines = bytes.reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) }
+    for skip in [false, true] {
+        for s in SecretScanner.scan(bytes: bytes, skipGoogleAPIKeys: skip) {
+            precondition((s.line ?? 1) >= 1 && (s.line ?? 1) <= lines, "the line is in the input")
+            precondition(s.masked.utf8.count <= 200, "masks are short")
+            precondition(s.masked.contains("characters"), "masks say the length")
+        }
+    }
+    let array = [UInt8](bytes)
+    _ = KeyFileShape.of(array)
+    if let schema = SQLiteSchema.read(array) {
+        for t in schema.tables { precondition(!t.populated || t.rowsOnRootPage != 0, "an empty root page is not populated") }
+    }
+    return 0
+}
