@@ -3,8 +3,8 @@ import Evidence
 
 // The input is any shipped resource: a text file read for secrets, a key or key-store file
 // judged by its ASN.1 shape, or an SQLite database whose schema page is read. Traps unless
-// every reported secret is masked (no run of twelve characters of the input that the mask
-// did not print itself), lies inside the input and every table read has a name.
+// every reported secret's line is inside the input and its mask is short and states the
+// length, and no table is called populated with an empty root page.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
