@@ -117,7 +117,7 @@ public enum SecretEvidence {
                 SecretScanner.scan(text: v, skipGoogleAPIKeys: skipGoogle).map { FoundSecret(kind: $0.kind, masked: $0.masked) }
             }
         }
-        if data.count >= 2, (data.first == 0xff || data.first == 0xfe || data[data.startIndex + 1] == 0),
+        if data.count >= 2, data.first == 0xff || data.first == 0xfe || data[data.startIndex + 1] == 0,
            let (text, _) = try? TextDecoding.decode(data, format: "text") {
             return SecretScanner.scan(text: text, skipGoogleAPIKeys: skipGoogle)
         }
