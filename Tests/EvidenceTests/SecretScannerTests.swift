@@ -68,4 +68,18 @@ final class SecretScannerTests: XCTestCase {
         let found = SecretScanner.scan(text: "-----BEGIN PRIVATE KEY-----\n\(body)-----END PRIVATE KEY-----")
         XCTAssertFalse(found[0].masked.contains("MIIB"), found[0].masked)
     }
+
+    func testNamedPairsNeedASecretNameAndACredentialShapedValue() {
+        XCTAssertEqual(NamedSecretPairs.secret(name: "APIGEE_API_KEY", value: "gJFT7bZynGztrRrB" + "HTu7m244AFBk8oNw")?.masked,
+                       "APIGEE_API_KEY = gJFT…Nw (32 characters)")
+        XCTAssertNotNil(NamedSecretPairs.secret(name: "SECRET_KEY", value: "idzRa8LPuAj5V7izpiojSqJq"))
+        XCTAssertNil(NamedSecretPairs.secret(name: "KEY", value: "9582dda9-12c8-4f98-8428-e6624fca3699"), "KEY alone says nothing")
+        XCTAssertNil(NamedSecretPairs.secret(name: "apiKey", value: "idzRa8LPuAj5V7izpiojSqJq"), "not an environment-style name")
+        XCTAssertNil(NamedSecretPairs.secret(name: "API_KEY_NAME", value: "idzRa8LPuAj5V7izpiojSqJq"))
+        XCTAssertNil(NamedSecretPairs.secret(name: "SECRET_KEY", value: "https://api.example.com/v1/keys"), "a URL")
+        XCTAssertNil(NamedSecretPairs.secret(name: "SECRET_KEY", value: "NEW_RELIC_TOKEN_IOS"), "the next name")
+        XCTAssertNil(NamedSecretPairs.secret(name: "SECRET_KEY", value: "your-secret-key-here-123"), "a placeholder")
+        XCTAssertNil(NamedSecretPairs.secret(name: "SECRET_KEY", value: "short1"))
+        XCTAssertNil(NamedSecretPairs.secret(name: "PASSWORD", value: "Enter your password"), "a sentence")
+    }
 }

@@ -19,7 +19,8 @@ final class SecretMaskingTests: XCTestCase {
         "webhook": "https://hooks.slack.com/services/" + "T0123ABCD/B0456EFGH/" + "q8Xz3LmN7pR2sT5vW9yA1bC4",
     ]
     /// In the `Secrets` fixture's C strings.
-    static let binarySecrets = ["gh" + "p_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d", "xo" + "xb-97971147104-974650752917-dnXsiVpzz63FfkCzJr4i0B3J"]
+    static let binarySecrets = ["gh" + "p_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d", "xo" + "xb-97971147104-974650752917-dnXsiVpzz63FfkCzJr4i0B3J",
+                                "Vb7Tn2Qw" + "9Lk4Xs8Rm3Jd6Hf1"]
     static let pemBody = "MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA0Z3VS5JJcds3xfn" + "ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB4mtCGb8P0PzH3WH1zSdYCE4S3hk6S"
 
     func ipa() throws -> URL {
@@ -37,12 +38,13 @@ final class SecretMaskingTests: XCTestCase {
     func testEveryKindIsFoundWithItsSeverity() throws {
         let findings = try PreflightScanner.scan(try ipa().path).findings.filter { $0.rule == "shipped_secret" }
         let bySeverity = Dictionary(grouping: findings, by: \.severity).mapValues { $0.map(\.message).sorted() }
-        XCTAssertEqual(findings.count, 8, "\(findings.map(\.message))")
+        XCTAssertEqual(findings.count, 9, "\(findings.map(\.message))")
         XCTAssertEqual(bySeverity[.error]?.count, 6, "Stripe live, SendGrid, Slack webhook, PEM key, GitHub and Slack tokens: \(bySeverity)")
-        XCTAssertEqual(bySeverity[.warning]?.count, 1, "the AWS access key ID")
+        XCTAssertEqual(bySeverity[.warning]?.count, 2, "the AWS access key ID and PAYMENT_API_KEY's value")
         XCTAssertEqual(bySeverity[.note]?.count, 1, "the Google API key in config.json, not the one of GoogleService-Info.plist")
         XCTAssertTrue(findings.contains { $0.file == "Payload/Demo.app/config.json" && $0.line == 3 })
         XCTAssertTrue(findings.contains { $0.file == "Payload/Demo.app/Demo" && $0.message.contains("ghp_…8d (40 characters)") })
+        XCTAssertTrue(findings.contains { $0.message.contains("PAYMENT_API_KEY = Vb7T…f1 (24 characters)") }, "\(findings.map(\.message))")
     }
 
     func testNoOutputFormatPrintsASecret() throws {

@@ -13,6 +13,9 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
     case githubToken = "github-token"
     case sendGridKey = "sendgrid-api-key"
     case googleAPIKey = "google-api-key"
+    /// The value beside an environment-style name such as `PAYMENT_API_KEY` among a binary's
+    /// C strings: what react-native-config and similar tools compile into an app.
+    case namedSecret = "named-secret"
 
     /// How a reader names it.
     public var label: String {
@@ -28,6 +31,7 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
         case .githubToken: return "GitHub token"
         case .sendGridKey: return "SendGrid API key"
         case .googleAPIKey: return "Google API key"
+        case .namedSecret: return "secret-named configuration value"
         }
     }
 
@@ -44,7 +48,7 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
     public var gravity: Gravity {
         switch self {
         case .privateKey, .stripeLiveSecretKey, .slackToken, .slackWebhook, .githubToken, .sendGridKey: return .credential
-        case .awsAccessKeyID, .stripeTestSecretKey, .encryptedPrivateKey, .pkcs12: return .partial
+        case .awsAccessKeyID, .stripeTestSecretKey, .encryptedPrivateKey, .pkcs12, .namedSecret: return .partial
         case .googleAPIKey: return .identifier
         }
     }
@@ -63,6 +67,7 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
         case .githubToken: return "it acts as the GitHub account it was issued to"
         case .sendGridKey: return "it sends mail as the account's verified senders"
         case .googleAPIKey: return "it identifies a Google Cloud project; billed APIs are open to anyone unless the key is restricted to this app"
+        case .namedSecret: return "a build-time configuration value whose name says it is a secret or an API key; whoever reads the binary has it"
         }
     }
 }

@@ -101,8 +101,12 @@ public enum URLEvidence {
         var seen = Set<String>()
         for slice in file.slices {
             if !slice.isEncrypted { out.readable = true }
+            var previous = ""
             for s in slice.cStrings(maxCount: maxCStrings) {
-                for f in SecretScanner.scan(text: s) where seen.insert("\u{1e}" + f.kind.rawValue + f.masked).inserted {
+                var found = SecretScanner.scan(text: s)
+                if let named = NamedSecretPairs.secret(name: previous, value: s), found.isEmpty { found.append(named) }
+                previous = s
+                for f in found where seen.insert("\u{1e}" + f.kind.rawValue + f.masked).inserted {
                     out.secrets.append(FoundSecret(kind: f.kind, masked: f.masked))
                 }
                 if !names.isEmpty { out.mentions.formUnion(mentions(in: s, names)) }

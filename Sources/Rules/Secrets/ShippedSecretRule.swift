@@ -19,7 +19,10 @@ public struct ShippedSecretRule: Rule {
         say secrets belong on a server or in the Keychain after provisioning, never in the bundle.
 
         Only formats that validate are reported (prefix, alphabet, exact length, token \
-        boundaries; a private key's body must decode to a DER key): no entropy guessing. Every \
+        boundaries; a private key's body must decode to a DER key): no entropy guessing. In a \
+        binary's C strings, a value of credential shape that directly follows an \
+        environment-style name ending in `SECRET`, `API_KEY`, `ACCESS_TOKEN`, `PASSWORD`… (what \
+        react-native-config compiles into `react_native_config.framework`) is a warning too. Every \
         output shows the secret masked (first four and last two characters, with its length). \
         Private keys and live secret keys are errors; an AWS access key ID (half of a \
         credential), a Stripe test key or a passphrase-protected key are warnings; a Google API \
@@ -48,7 +51,7 @@ public struct ShippedSecretRule: Rule {
                         kind: .app, note: "A PEM private key in a resource: the body decodes to a DER SEQUENCE."),
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>")],
                         binaryFixtures: ["Example↓": "Secrets"], kind: .app,
-                        note: "A GitHub token and a Slack bot token among the executable's C strings."),
+                        note: "A GitHub token, a Slack bot token and the value after `PAYMENT_API_KEY` among the executable's C strings."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
