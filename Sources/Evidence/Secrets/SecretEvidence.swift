@@ -36,8 +36,8 @@ public struct ShippedStore: Sendable, Equatable {
     public var schema: SQLiteSchema?
 }
 
-/// Secrets in the resources of built apps (property lists, JSON, strings tables, scripts,
-/// web content, key files) and the databases and key stores they ship. Projects are not
+/// Secrets in the resources of built apps (property lists, JSON, configuration files,
+/// scripts, web content, key files) and the databases and key stores they ship. Projects are not
 /// read here: which files a target copies into its bundle is not in the model yet, and
 /// a test fixture or a sample config beside the code would be reported as shipped.
 public enum SecretEvidence {
@@ -47,8 +47,9 @@ public enum SecretEvidence {
     }
 
     public static let builtKinds: Set<ProductKind> = [.ipa, .app, .xcarchive]
-    /// Text resources read for secrets, by lower-case extension.
-    static let textExtensions: Set<String> = ["plist", "json", "strings", "xcconfig", "js", "jsbundle", "html", "htm", "xml",
+    /// Text resources read for secrets, by lower-case extension (not `.strings` tables: UI
+    /// text, thousands of files in a localized app, already parsed by the loader).
+    static let textExtensions: Set<String> = ["plist", "json", "xcconfig", "js", "jsbundle", "html", "htm", "xml",
                                               "txt", "yml", "yaml", "config", "conf", "cfg", "properties", "ini", "env", "pem", "key"]
     static let storeKinds: [String: ShippedStore.Kind] = [
         "sqlite": .sqlite, "sqlite3": .sqlite, "db": .sqlite, "sqlitedb": .sqlite, "realm": .realm,
@@ -106,7 +107,7 @@ public enum SecretEvidence {
     }
 
     /// Secrets of one text resource. Binary property lists are read through their string
-    /// values (no line numbers); UTF-16 `.strings` files are decoded first.
+    /// values (no line numbers); UTF-16 text is decoded first.
     static func secrets(in data: Data, path: String) -> [FoundSecret] {
         let skipGoogle = PathUtil.lastComponent(path).hasPrefix("GoogleService-Info")
         if PropertyListReader.detect(data) == .binary {
