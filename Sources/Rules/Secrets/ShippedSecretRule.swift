@@ -15,8 +15,8 @@ public struct ShippedSecretRule: Rule {
         property lists, run `strings` on the executable. A private key (PEM block) or an API \
         secret with a recognisable format (Stripe `sk_live_`, Slack `xoxb-`, GitHub `ghp_`, \
         SendGrid `SG.`, an AWS access key ID) is public from the first upload, and App Store \
-        binaries stay available for years. OWASP MASVS-STORAGE and Apple's security guide both \
-        say secrets belong on a server or in the Keychain after provisioning, never in the bundle.
+        binaries stay available for years. OWASP MASVS-STORAGE-1 asks that secrets live on a \
+        server, or in the Keychain once provisioned at run time, never in the bundle.
 
         Only formats that validate are reported (prefix, alphabet, exact length, token \
         boundaries; a private key's body must decode to a DER key): no entropy guessing. In a \
@@ -70,7 +70,7 @@ public struct ShippedSecretRule: Rule {
         context.evidence.secrets.map { s in
             let kind = s.secret.kind
             let place = s.inBinary ? "among the C strings of \(s.path)" : "in \(s.path)"
-            let who = s.origin == .app ? "" : " (\(s.origin.label))"
+            let who = s.origin == .app || s.origin == .sdk(s.bundle ?? "") ? "" : " (\(s.origin.label))"
             var f = finding("\(s.bundle ?? "The app") ships a \(kind.label), \(s.secret.masked), \(place)\(who): \(kind.why)",
                             bundle: s.bundle,
                             at: FileLocation(path: s.path, position: s.secret.line.map { SourcePosition(line: $0, column: s.secret.column ?? 1) }),
