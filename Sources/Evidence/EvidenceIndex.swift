@@ -133,9 +133,16 @@ public struct EvidenceIndex: Sendable {
     public var mentionedDomains: Set<String> = []
     /// Bonjour service types the bundles' code names as whole strings (`BonjourServiceType`).
     public var bonjourServiceTypes: [BonjourServiceType] = []
+    /// Credentials a built app ships, in resources and binaries' C strings, masked.
+    public var secrets: [ShippedSecret] = []
+    /// Databases, key stores and key files a built app ships.
+    public var shippedStores: [ShippedStore] = []
 
     public init(usages: [Usage] = [], requiredReasonUsages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [],
-                urlScannedBundles: Set<String> = [], mentionedDomains: Set<String> = [], bonjourServiceTypes: [BonjourServiceType] = []) {
+                urlScannedBundles: Set<String> = [], mentionedDomains: Set<String> = [], bonjourServiceTypes: [BonjourServiceType] = [],
+                secrets: [ShippedSecret] = [], shippedStores: [ShippedStore] = []) {
+        self.secrets = secrets
+        self.shippedStores = shippedStores
         self.bonjourServiceTypes = bonjourServiceTypes
         self.usages = usages
         self.requiredReasonUsages = requiredReasonUsages
@@ -149,10 +156,12 @@ public struct EvidenceIndex: Sendable {
     public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
         let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits, urlNames: URLEvidence.exceptionDomainNames(input.product))
         let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
+        let stored = SecretEvidence.scan(input)
         let all = BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages
         let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
         return EvidenceIndex(usages: all.filter { !isRequiredReason($0) }, requiredReasonUsages: all.filter(isRequiredReason),
                              skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
-                             mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes)
+                             mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes,
+                             secrets: stored.secrets + urls.binarySecrets, shippedStores: stored.stores)
     }
 }

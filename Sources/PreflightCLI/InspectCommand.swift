@@ -31,9 +31,11 @@ struct InspectCommand: ParsableCommand {
         let options = InspectReport.Options(includeSymbols: symbols)
         let pinning = InspectReport.pinning(loaded)
         let domains = InspectReport.contactedDomains(loaded, limits: config.limits)
+        let stores = InspectReport.shippedStores(loaded)
         let text = format == "json"
-            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options, pinning: pinning, domains: domains)
-            : InspectReport.text(loaded.product, options: options, pinning: pinning, domains: domains)
+            ? try InspectReport.json(loaded.product, tool: ToolInfo(version: PreflightScanner.version), options: options, pinning: pinning,
+                                     domains: domains, stores: stores)
+            : InspectReport.text(loaded.product, options: options, pinning: pinning, domains: domains, stores: stores)
         try emit(text, to: output)
     }
 }

@@ -15,14 +15,16 @@ public enum InspectReport {
     public static func pinning(_ loaded: LoadedInput) -> [String: [PinningFact]] { PinningEvidence.scan(loaded) }
 
     /// `pinning`: certificate pinning the code shows, by bundle id (`PinningEvidence.scan`).
+    /// `stores`: databases and key stores each bundle ships, by bundle name (`shippedStores`).
     public static func json(_ product: Product, tool: ToolInfo, options: Options = Options(), pinning: [String: [PinningFact]] = [:],
-                            domains: [String: [ContactedDomain]] = [:]) throws -> String {
+                            domains: [String: [ContactedDomain]] = [:], stores: [String: [ShippedStore]] = [:]) throws -> String {
         var doc: [String: Any] = [
             "schemaVersion": 1,
             "tool": ["name": tool.name, "version": tool.version],
             "input": ["path": product.input, "kind": product.kind.rawValue],
             "bundles": product.bundles.map {
-                bundle($0, parent: product.parent(of: $0), options: options, pinning: pinning[$0.id] ?? [], domains: domains[$0.name] ?? [])
+                bundle($0, parent: product.parent(of: $0), options: options, pinning: pinning[$0.id] ?? [], domains: domains[$0.name] ?? [],
+                       stores: stores[$0.name] ?? [])
             },
             "problems": product.problems.map(problem),
         ]
@@ -34,7 +36,7 @@ public enum InspectReport {
     }
 
     static func bundle(_ b: AppBundle, parent: AppBundle?, options: Options, pinning: [PinningFact] = [],
-                       domains: [ContactedDomain] = []) -> [String: Any] {
+                       domains: [ContactedDomain] = [], stores: [ShippedStore] = []) -> [String: Any] {
         var d: [String: Any] = ["name": b.name, "kind": b.kind.rawValue, "path": b.path]
         d["id"] = b.identifier ?? NSNull()
         d["infoPlist"] = b.infoPlistPath ?? NSNull()
@@ -60,6 +62,7 @@ public enum InspectReport {
         if let ats = ats(b) { d["ats"] = ats }
         if !pinning.isEmpty { d["certificatePinning"] = pinning.map { ["kind": $0.kind, "path": $0.path] } }
         if !domains.isEmpty { d["contactedDomains"] = domainsJSON(domains) }
+        if !stores.isEmpty { d["shippedStores"] = stores.map(storeJSON) }
         d["binaries"] = b.binaries.map { binary($0, options: options) }
         return d
     }
@@ -87,6 +90,7 @@ public enum InspectReport {
             ]
             o["uuid"] = s.uuid ?? NSNull()
             o["signed"] = s.codeSignature != nil
+            o["hardening"] = hardeningJSON(s)
             if options.includeSymbols { o["importedSymbols"] = s.importedSymbols }
             return o
         }
@@ -139,7 +143,7 @@ public enum InspectReport {
     }
 
     public static func text(_ product: Product, options: Options = Options(), pinning: [String: [PinningFact]] = [:],
-                            domains: [String: [ContactedDomain]] = [:]) -> String {
+                            domains: [String: [ContactedDomain]] = [:], stores: [String: [ShippedStore]] = [:]) -> String {
         var out = "\(product.input) (\(product.kind.rawValue))\n"
         for b in product.bundles {
             out += "\n\(b.name) [\(b.kind.rawValue)]\(product.parent(of: b).map { " in \($0.name)" } ?? "")\n"
@@ -160,6 +164,7 @@ public enum InspectReport {
             out += atsText(b)
             for p in pinning[b.id] ?? [] { out += "  certificate pinning: \(p.kind) (\(p.path))\n" }
             out += domainsText(domains[b.name] ?? [])
+            out += (stores[b.name] ?? []).map(storeText).joined()
             for f in b.binaries { out += binaryText(f, indent: "  ", options: options) }
         }
         for f in product.looseBinaries { out += binaryText(f, indent: "", options: options) }
@@ -178,6 +183,7 @@ public enum InspectReport {
             out += (s.encryption?.cryptID ?? 0) != 0 ? ", encrypted" : ""
             out += ", \(s.importedSymbols.count) imported symbols\n"
             for l in s.linkedLibraries { out += "\(indent)    \(l.kind == .weak ? "weak " : "")\(l.path)\n" }
+            out += HardeningFacts(s).summary.map { "\(indent)    hardening: \($0)\n" }.joined()
             if options.includeSymbols { out += s.importedSymbols.map { "\(indent)    \($0)\n" }.joined() }
         }
         return out

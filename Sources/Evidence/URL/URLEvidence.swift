@@ -22,6 +22,8 @@ public enum URLEvidence {
         public var mentionedDomains: Set<String> = []
         /// Bonjour service types the code names (`BonjourServiceTypeScanner`).
         public var serviceTypes: [BonjourServiceType] = []
+        /// Credentials among the binaries' C strings, masked (`SecretScanner`).
+        public var binarySecrets: [ShippedSecret] = []
     }
 
     /// Files searched for exception domain names besides sources, by extension.
@@ -84,6 +86,8 @@ public enum URLEvidence {
         var mentions: Set<String> = []
         /// Service types with the C string that names each.
         var serviceTypes: [(type: String, symbol: String)] = []
+        /// Masked credentials among the C strings (read in the same pass).
+        var secrets: [FoundSecret] = []
     }
 
     /// The plain-HTTP URLs, exception domain mentions and Bonjour service types of a binary's
@@ -93,7 +97,14 @@ public enum URLEvidence {
         var seen = Set<String>()
         for slice in file.slices {
             if !slice.isEncrypted { out.readable = true }
+            var previous = ""
             for s in slice.cStrings(maxCount: maxCStrings) {
+                var found = SecretScanner.scan(text: s)
+                if let named = NamedSecretPairs.secret(name: previous, value: s), found.isEmpty { found.append(named) }
+                previous = s
+                for f in found where seen.insert("\u{1e}" + f.kind.rawValue + f.masked).inserted {
+                    out.secrets.append(FoundSecret(kind: f.kind, masked: f.masked))
+                }
                 if !names.isEmpty { out.mentions.formUnion(mentions(in: s, names)) }
                 if s.utf8.count <= 80, s.contains("._"), let type = BonjourServiceTypeScanner.serviceType(Substring(s)),
                    seen.insert("\u{1f}" + type).inserted {
@@ -172,6 +183,9 @@ public enum URLEvidence {
                 for (type, symbol) in strings.serviceTypes {
                     result.serviceTypes.append(BonjourServiceType(type: type, location: .binary(path: binary.path, symbol: symbol), bundle: b.name,
                                                                   origin: origin, ships: b.kind.ships))
+                }
+                for f in strings.secrets {
+                    result.binarySecrets.append(ShippedSecret(secret: f, path: binary.path, bundle: b.name, inBinary: true, origin: origin))
                 }
                 for f in strings.urls {
                     add(URLLiteral(url: f.url, scheme: f.scheme, host: f.host, location: .binary(path: binary.path, symbol: f.url),

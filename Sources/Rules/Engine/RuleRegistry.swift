@@ -67,6 +67,11 @@ public enum RuleRegistry {
         StringCatalogReviewStateRule.self,
         StringsDictMissingOtherRule.self,
         BundleLocalizationsRule.self,
+        ShippedSecretRule.self,
+        ShippedPrivateKeyFileRule.self,
+        ShippedUserDatabaseRule.self,
+        NonPIEExecutableRule.self,
+        WeakHashFunctionRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

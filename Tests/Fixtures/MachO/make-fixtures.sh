@@ -137,3 +137,14 @@ header = struct.pack('<IiiIIII', 0xfeedface, 12, 9, 2, 2, len(cmds), 0x00200085)
 data = header + cmds
 open(sys.argv[1], 'wb').write(data + b'\0' * (0x1000 - len(data)))
 PY
+
+# Hardening fixtures (src/hardening/): Hardened (stack protector, CC_MD5/CC_SHA1, rand),
+# NoPIE (linked -no_pie, no function needing a canary) and Secrets (a GitHub and a Slack
+# token among the C strings).
+HCFLAGS="-O1 -Wno-format-security -fno-objc-arc -fno-ident"
+$CLANG -target arm64-apple-ios15.0 $HCFLAGS -fstack-protector-strong -c src/hardening/hardened.c -o "$tmp/hardened.o"
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Hardened "$tmp/hardened.o" $S/libSystemHardening.tbd
+$CLANG -target arm64-apple-ios15.0 $HCFLAGS -fstack-protector-strong -c src/hardening/plain.c -o "$tmp/plain.o"
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -no_pie -adhoc_codesign -o NoPIE "$tmp/plain.o" $S/libSystemHardening.tbd
+$CLANG -target arm64-apple-ios15.0 $HCFLAGS -fno-stack-protector -c src/hardening/secrets.c -o "$tmp/secrets.o"
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Secrets "$tmp/secrets.o" $S/libSystemHardening.tbd
