@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+@testable import Formats
+
+/// The compiled asset catalog (BOM) and PNG header readers, on the fixtures that
+/// Tests/Fixtures/AssetCatalog/make-fixtures.py writes and, when PREFLIGHT_REAL_ASSETS_CAR
+/// names them (paths separated by ':'), on Assets.car files that Xcode built.
+final class AssetCatalogReaderTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/AssetCatalog")
+
+    func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+    }
+
+    func sizes(_ catalog: CompiledAssetCatalog, _ facet: String) -> [String] {
+        guard let f = catalog.facet(named: facet) else { return [] }
+        return catalog.renditions(of: f).map { "\($0.attribute(.idiom) ?? 99):\($0.width)x\($0.height)@\($0.scale)" }.sorted()
+    }
+
+    func testCompleteCatalog() throws {
+        let car = try CompiledAssetCatalog.read(try bytes("AppIcon-complete.car"))
+        XCTAssertEqual(car.facets.map(\.name), ["AppIcon", "logo"])
+        XCTAssertEqual(car.facets.map(\.isAppIcon), [true, false])
+        XCTAssertFalse(car.isThinned)
+        XCTAssertEqual(sizes(car, "AppIcon"), ["1:120x120@200", "1:180x180@300", "2:152x152@200", "2:167x167@200", "6:1024x1024@100"])
+        XCTAssertEqual(car.renditions(of: car.facet(named: "logo")!).map(\.name), ["logo@2x.png"])
+    }
+
+    func testTreesWithBranchNodesAndLinkedLeaves() throws {
+        // Leaves of three entries: both trees have a branch over several linked leaves.
+        let car = try CompiledAssetCatalog.read(try bytes("AppIcon-alternates.car"))
+        XCTAssertEqual(car.facets.map(\.name), ["AppIcon", "Dark", "Light"])
+        XCTAssertEqual(car.renditions.count, 11)
+        XCTAssertEqual(sizes(car, "Dark"), ["1:120x120@200", "1:180x180@300"])
+    }
+
+    func testThinnedCatalog() throws {
+        let car = try CompiledAssetCatalog.read(try bytes("AppIcon-thinned.car"))
+        XCTAssertTrue(car.isThinned)
+        XCTAssertEqual(sizes(car, "AppIcon"), ["1:120x120@200"])
+    }
+
+    func testReaderLimitsApply() throws {
+        var limits = ReaderLimits()
+        limits.maxPlistObjects = 3
+        XCTAssertThrowsError(try CompiledAssetCatalog.read(try bytes("AppIcon-complete.car"), limits: limits)) { error in
+            XCTAssertEqual((error as? FormatError)?.kind, .limitExceeded("max-plist-objects"))
+        }
+    }
+
+    func testNotABOMStore() {
+        XCTAssertThrowsError(try CompiledAssetCatalog.read(Array("not a catalog at all, just some text here".utf8))) { error in
+            XCTAssertEqual("\(error)", "malformed BOM store at offset 0x0: no BOMStore signature")
+        }
+    }
+
+    func testRealCatalogsWhenNamed() throws {
+        guard let list = ProcessInfo.processInfo.environment["PREFLIGHT_REAL_ASSETS_CAR"] else {
+            throw XCTSkip("set PREFLIGHT_REAL_ASSETS_CAR to Assets.car paths (':'-separated) to read real catalogs")
+        }
+        for path in list.split(separator: ":") {
+            let car = try CompiledAssetCatalog.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: String(path)))))
+            XCTAssertFalse(car.facets.isEmpty, "\(path)")
+            XCTAssertFalse(car.renditions.isEmpty, "\(path)")
+            for f in car.facets where f.isAppIcon {
+                XCTAssertTrue(car.renditions(of: f).contains { $0.width > 0 }, "\(path): \(f.name) has no sized rendition")
+            }
+        }
+    }
+
+    // MARK: - PNG
+
+    func testPNGHeaders() throws {
+        let opaque = try PNGHeader.read(try bytes("opaque-1024.png"))
+        XCTAssertEqual([opaque.width, opaque.height], [1024, 1024])
+        XCTAssertFalse(opaque.hasAlpha)
+        let alpha = try PNGHeader.read(try bytes("alpha-1024.png"))
+        XCTAssertTrue(alpha.hasAlphaChannel)
+        let trns = try PNGHeader.read(try bytes("trns-1024.png"))
+        XCTAssertFalse(trns.hasAlphaChannel)
+        XCTAssertTrue(trns.hasAlpha)
+        let cgbi = try PNGHeader.read(try bytes("cgbi-120.png"))
+        XCTAssertTrue(cgbi.isAppleOptimized)
+        XCTAssertEqual(cgbi.width, 120)
+    }
+
+    func testPNGPrefixStopsBeforeImageDataAndAsksForMore() throws {
+        let png = try bytes("trns-1024.png")
+        // Signature, IHDR and tRNS: enough, image data never read.
+        XCTAssertTrue(try PNGHeader.read(Array(png.prefix(8 + 25 + 18 + 8)), isWholeFile: false).hasTransparencyChunk)
+        XCTAssertThrowsError(try PNGHeader.read(Array(png.prefix(40)), isWholeFile: false)) { error in
+            XCTAssertEqual((error as? FormatError)?.kind, .truncated)
+        }
+    }
+
+    func testNotAPNG() {
+        XCTAssertThrowsError(try PNGHeader.read(Array("GIF89a".utf8))) { error in
+            XCTAssertEqual("\(error)", "malformed PNG at offset 0x0: no PNG signature")
+        }
+    }
+}
