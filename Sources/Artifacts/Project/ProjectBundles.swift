@@ -27,6 +27,7 @@ extension ProjectLoading {
         bundle.sourceFiles = target.sourceFiles
         bundle.linkedCode = target.linkedCode
         bundle.privacyManifestPaths = files.privacyManifests.sorted()
+        bundle.assetCatalogPaths = files.assetCatalogs.sorted()
         bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
         return bundle
     }

@@ -108,7 +108,8 @@ final class SynchronizedFolders {
     private func candidates(under root: String) -> [(path: String, relative: String)] {
         if let known = filesUnder[root] { return known }
         var found: [(path: String, relative: String)] = []
-        for f in index.files(under: root) where f.kind == .file {
+        // Files, and asset catalogs: a catalog is one resource, its contents opaque.
+        for f in index.files(under: root) where f.kind == .file || (f.kind == .directory && PathUtil.pathExtension(f.path) == "xcassets") {
             let rel = root.isEmpty ? f.path : String(f.path.dropFirst(root.count + 1))
             if !Self.isHiddenOrOpaque(rel) { found.append((f.path, rel)) }
         }

@@ -6,6 +6,8 @@ import Formats
 struct TargetFiles {
     var sources = Set<String>()
     var privacyManifests = Set<String>()
+    /// `.xcassets` folders the target copies (compiled by actool into its Assets.car).
+    var assetCatalogs = Set<String>()
     var localizations: [String: LocalizedFile] = [:]
     /// Local packages linked, by folder name, with their source files.
     var packages: [CodeLink] = []
@@ -14,5 +16,6 @@ struct TargetFiles {
     mutating func addResource(_ path: String) {
         if ProjectFileRole.isPrivacyManifest(path) { privacyManifests.insert(path) }
         if let l = ProjectFileRole.localizedFile(path) { localizations[path] = l }
+        if PathUtil.pathExtension(path) == "xcassets" { assetCatalogs.insert(path) }
     }
 }
