@@ -23,7 +23,7 @@ final class AssetCatalogReaderTests: XCTestCase {
         XCTAssertEqual(car.facets.map(\.name), ["AppIcon", "logo"])
         XCTAssertEqual(car.facets.map(\.isAppIcon), [true, false])
         XCTAssertFalse(car.isThinned)
-        XCTAssertEqual(sizes(car, "AppIcon"), ["1:120x120@200", "1:180x180@300", "2:152x152@200", "2:167x167@200", "6:1024x1024@100"])
+        XCTAssertEqual(sizes(car, "AppIcon"), ["1:120x120@200", "1:180x180@300", "2:152x152@200", "2:167x167@200", "2:76x76@100", "6:1024x1024@100"])
         XCTAssertEqual(car.renditions(of: car.facet(named: "logo")!).map(\.name), ["logo@2x.png"])
     }
 
@@ -31,7 +31,7 @@ final class AssetCatalogReaderTests: XCTestCase {
         // Leaves of three entries: both trees have a branch over several linked leaves.
         let car = try CompiledAssetCatalog.read(try bytes("AppIcon-alternates.car"))
         XCTAssertEqual(car.facets.map(\.name), ["AppIcon", "Dark", "Light"])
-        XCTAssertEqual(car.renditions.count, 11)
+        XCTAssertEqual(car.renditions.count, 13)
         XCTAssertEqual(sizes(car, "Dark"), ["1:120x120@200", "1:180x180@300"])
     }
 
@@ -97,6 +97,44 @@ final class AssetCatalogReaderTests: XCTestCase {
     func testNotAPNG() {
         XCTAssertThrowsError(try PNGHeader.read(Array("GIF89a".utf8))) { error in
             XCTAssertEqual("\(error)", "malformed PNG at offset 0x0: no PNG signature")
+        }
+    }
+
+    // MARK: - PNG pixels (fed inflated rows directly)
+
+    func parts(_ width: Int, _ height: Int, colorType: UInt8, depth: UInt8 = 8, transparency: [UInt8] = []) -> PNGPixels.Parts {
+        PNGPixels.Parts(header: PNGHeader(width: width, height: height, bitDepth: depth, colorType: colorType, hasTransparencyChunk: !transparency.isEmpty,
+                                          isAppleOptimized: false),
+                        imageData: [], transparency: transparency, interlaced: false)
+    }
+
+    func testAlphaAfterEachFilter() throws {
+        let rgba = parts(2, 1, colorType: 6)
+        // None: the second pixel's alpha is 0.
+        XCTAssertTrue(try PNGPixels.hasTransparentPixel(rgba, inflated: [0, 1, 2, 3, 255, 1, 2, 3, 0]))
+        // Sub: the second pixel repeats the first (differences of 0): opaque.
+        XCTAssertFalse(try PNGPixels.hasTransparentPixel(rgba, inflated: [1, 1, 2, 3, 255, 0, 0, 0, 0]))
+        // Up, then Average and Paeth over an opaque first row: still opaque.
+        let tall = parts(1, 4, colorType: 6)
+        XCTAssertFalse(try PNGPixels.hasTransparentPixel(tall, inflated: [0, 9, 9, 9, 255, 2, 0, 0, 0, 0, 3, 5, 5, 5, 128, 4, 0, 0, 0, 0]))
+        // Average of 255 (above) and 0 (no left pixel) is 127: 127 + 1 = 128, translucent.
+        XCTAssertTrue(try PNGPixels.hasTransparentPixel(tall, inflated: [0, 9, 9, 9, 255, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
+        XCTAssertThrowsError(try PNGPixels.hasTransparentPixel(rgba, inflated: [5, 0, 0, 0, 0, 0, 0, 0, 0]))
+    }
+
+    func testPaletteAndColourKey() throws {
+        // 2-bit palette indices 0,1,2,3 in one byte; entry 1 is transparent.
+        XCTAssertTrue(try PNGPixels.hasTransparentPixel(parts(4, 1, colorType: 3, depth: 2, transparency: [255, 0]), inflated: [0, 0b0001_1011]))
+        XCTAssertFalse(try PNGPixels.hasTransparentPixel(parts(4, 1, colorType: 3, depth: 2, transparency: [255, 0]), inflated: [0, 0b0000_0000]))
+        // RGB with the key (1, 2, 3): present in the second pixel only.
+        let key: [UInt8] = [0, 1, 0, 2, 0, 3]
+        XCTAssertTrue(try PNGPixels.hasTransparentPixel(parts(2, 1, colorType: 2, transparency: key), inflated: [0, 9, 9, 9, 1, 2, 3]))
+        XCTAssertFalse(try PNGPixels.hasTransparentPixel(parts(2, 1, colorType: 2, transparency: key), inflated: [0, 9, 9, 9, 1, 2, 4]))
+    }
+
+    func testShortImageDataIsAnError() {
+        XCTAssertThrowsError(try PNGPixels.hasTransparentPixel(parts(4, 4, colorType: 6), inflated: [0, 1, 2])) { error in
+            XCTAssertEqual((error as? FormatError)?.kind, .truncated)
         }
     }
 }

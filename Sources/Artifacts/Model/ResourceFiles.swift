@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import CPreflightZlib
 
 /// Resource files that only some rules read (icon images, asset catalogs), read from the input
 /// when a rule first asks and kept for the rest of the scan: an input without such rules, or
@@ -13,6 +14,7 @@ public final class ResourceFiles: @unchecked Sendable {
     private var pngs: [String: Result<PNGHeader, FormatError>] = [:]
     private var catalogs: [String: Result<CompiledAssetCatalog, FormatError>] = [:]
     private var documents: [String: Result<PlistNode, FormatError>] = [:]
+    private var transparency: [String: Result<Bool, FormatError>] = [:]
 
     init(source: FileSource, index: FileIndex, limits: ReaderLimits) {
         self.source = source
@@ -31,6 +33,43 @@ public final class ResourceFiles: @unchecked Sendable {
                 return try PNGHeader.read(try source.readBytes(path))
             }
         }
+    }
+
+    /// Whether a PNG has a transparent pixel: its image data inflated and unfiltered (only
+    /// for the few icons whose header allows transparency). Images larger than 4096×4096
+    /// pixels are not decoded.
+    public func hasTransparentPixel(_ path: String) -> Result<Bool, FormatError> {
+        cached(path, in: \.transparency) {
+            let parts = try PNGPixels.parts(try source.readBytes(path))
+            guard let size = PNGPixels.inflatedSize(parts.header), parts.header.width <= 4096, parts.header.height <= 4096 else {
+                throw FormatError.limit(PNGHeader.format, "max-icon-pixels", "\(parts.header.width)×\(parts.header.height) is larger than an icon")
+            }
+            return try PNGPixels.hasTransparentPixel(parts, inflated: try Self.inflateZlib(parts.imageData, expected: size))
+        }
+    }
+
+    /// Inflates a zlib stream (PNG image data), producing at most `expected` bytes.
+    static func inflateZlib(_ input: [UInt8], expected: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: expected)
+        var z = z_stream()
+        guard inflateInit_(&z, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw FormatError.malformed(PNGHeader.format, "zlib cannot start")
+        }
+        defer { inflateEnd(&z) }
+        var input = input
+        let result: Int32 = input.withUnsafeMutableBufferPointer { inBuf in
+            out.withUnsafeMutableBufferPointer { outBuf in
+                z.next_in = inBuf.baseAddress
+                z.avail_in = UInt32(clamping: inBuf.count)
+                z.next_out = outBuf.baseAddress
+                z.avail_out = UInt32(clamping: outBuf.count)
+                return CPreflightZlib.inflate(&z, Z_FINISH)
+            }
+        }
+        guard result == Z_STREAM_END || result == Z_BUF_ERROR || result == Z_OK else {
+            throw FormatError.malformed(PNGHeader.format, "image data cannot be inflated (zlib \(result))")
+        }
+        return Array(out.prefix(expected - Int(z.avail_out)))
     }
 
     /// A compiled asset catalog (`Assets.car`): its facets and rendition headers.

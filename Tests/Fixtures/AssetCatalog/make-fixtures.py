@@ -106,7 +106,8 @@ def icon_set(ident, name, phone=True, pad=True, marketing=True):
     if phone:
         out += [(ident, ICON_PART, PHONE, 2, 3, 120, 120, f"{name}-60@2x.png"), (ident, ICON_PART, PHONE, 3, 3, 180, 180, f"{name}-60@3x.png")]
     if pad:
-        out += [(ident, ICON_PART, PAD, 2, 4, 152, 152, f"{name}-76@2x.png"), (ident, ICON_PART, PAD, 2, 5, 167, 167, f"{name}-83.5@2x.png")]
+        out += [(ident, ICON_PART, PAD, 1, 4, 76, 76, f"{name}-76.png"), (ident, ICON_PART, PAD, 2, 4, 152, 152, f"{name}-76@2x.png"),
+                (ident, ICON_PART, PAD, 2, 5, 167, 167, f"{name}-83.5@2x.png")]
     if marketing:
         out += [(ident, ICON_PART, MARKETING, 1, 0, 1024, 1024, f"{name}-1024.png")]
     return out
@@ -115,20 +116,56 @@ def icon_set(ident, name, phone=True, pad=True, marketing=True):
 LOGO = [(900, IMAGE_PART, UNIVERSAL, 2, 0, 88, 88, "logo@2x.png")]
 
 
-def png(width, height, color_type, trns=False, cgbi=False):
-    """A real PNG: one colour, every row filter 0; colour type 2 (RGB) or 6 (RGBA)."""
+def png(width, height, color_type, trns=False, cgbi=False, clear_rows=0):
+    """A real PNG of one colour, every row filter 0; colour type 2 (RGB) or 6 (RGBA). The first
+    `clear_rows` rows are transparent: alpha 0 (RGBA), or black, the tRNS colour key (RGB)."""
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     channels = {2: 3, 6: 4}[color_type]
     row = b"\0" + bytes([0x33, 0x66, 0x99, 0xFF][:channels]) * width
+    clear = b"\0" + bytes([0, 0, 0, 0][:channels]) * width
     out = b"\x89PNG\r\n\x1a\n"
     if cgbi:
         out += chunk(b"CgBI", struct.pack(">I", 0x50002006))
     out += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0))
     if trns:
         out += chunk(b"tRNS", struct.pack(">HHH", 0, 0, 0))
-    out += chunk(b"IDAT", zlib.compress(row * height, 9)) + chunk(b"IEND", b"")
+    out += chunk(b"IDAT", zlib.compress(clear * clear_rows + row * (height - clear_rows), 9)) + chunk(b"IEND", b"")
     return out
+
+
+def filtered_png(size, transparent_last_pixel):
+    """An RGBA gradient whose rows use the five PNG filters in turn (None, Sub, Up, Average,
+    Paeth), so that a reader must undo each; opaque except, when asked, the very last pixel."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = []
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            alpha = 0x7F if transparent_last_pixel and (x, y) == (size - 1, size - 1) else 0xFF
+            row += bytes([(x * 7 + y) & 0xFF, (x * y) & 0xFF, (255 - x - y) & 0xFF, alpha])
+        rows.append(bytes(row))
+    raw, prev, bpp = b"", bytes(size * 4), 4
+    for y, row in enumerate(rows):
+        kind, out = y % 5, bytearray()
+        for i, v in enumerate(row):
+            a = row[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 0: pred = 0
+            elif kind == 1: pred = a
+            elif kind == 2: pred = b
+            elif kind == 3: pred = (a + b) // 2
+            else:
+                p_ = a + b - c
+                pa, pb, pc = abs(p_ - a), abs(p_ - b), abs(p_ - c)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            out.append((v - pred) & 0xFF)
+        raw += bytes([kind]) + bytes(out)
+        prev = row
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def write(name, data, folder=HERE):
@@ -148,14 +185,18 @@ write("AppIcon-thinned.car", car([("AppIcon", 100, ICON_PART)], icon_set(100, "A
                                  thinning="carutil 802.000000, thinned <mode app> <idiom 1> <scale 2>"))
 write("Images-only.car", car([("logo", 900, IMAGE_PART)], LOGO))
 
+write("filters-opaque-64.png", filtered_png(64, False))
+write("filters-last-pixel-64.png", filtered_png(64, True))
 write("opaque-1024.png", png(1024, 1024, 2))
-write("alpha-1024.png", png(1024, 1024, 6))
-write("trns-1024.png", png(1024, 1024, 2, trns=True))
+write("alpha-1024.png", png(1024, 1024, 6, clear_rows=8))
+write("rgba-opaque-1024.png", png(1024, 1024, 6))
+write("trns-1024.png", png(1024, 1024, 2, trns=True, clear_rows=8))
+write("trns-unused-1024.png", png(1024, 1024, 2, trns=True))
 write("opaque-120.png", png(120, 120, 2))
 write("opaque-180.png", png(180, 180, 2))
 write("opaque-152.png", png(152, 152, 2))
 write("opaque-167.png", png(167, 167, 2))
-write("alpha-120.png", png(120, 120, 6))
+write("alpha-120.png", png(120, 120, 6, clear_rows=2))
 write("opaque-100.png", png(100, 100, 2))
 write("cgbi-120.png", png(120, 120, 6, cgbi=True))
 
@@ -169,3 +210,21 @@ write("branches.car", car([("AppIcon", 100, ICON_PART), ("Dark", 200, ICON_PART)
 write("opaque.png", png(4, 4, 2), SEEDS)
 write("trns.png", png(4, 4, 2, trns=True), SEEDS)
 write("cgbi.png", png(4, 4, 6, cgbi=True), SEEDS)
+
+
+def raw_png(w, h, ct, depth, rows, trns=None, plte=None):
+    """A PNG whose IDAT holds filtered rows as they are, not deflated: the fuzz target feeds
+    IDAT bytes to the transparency scan as if inflated (Formats has no zlib)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, depth, ct, 0, 0, 0))
+    if plte:
+        out += chunk(b"PLTE", plte)
+    if trns is not None:
+        out += chunk(b"tRNS", trns)
+    return out + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+
+
+write("raw-rgba-filters.png", raw_png(2, 5, 6, 8, b"".join(bytes([f]) + bytes([f, 2, 3, 0xFF, 4, 5, 6, 0x80]) for f in range(5))), SEEDS)
+write("raw-palette-2bit.png", raw_png(4, 2, 3, 2, b"\x00\x1b\x00\xe4", trns=b"\xff\x00", plte=b"\0\0\0\xff\xff\xff\x10\x10\x10\x20\x20\x20"), SEEDS)
+write("raw-grey16-key.png", raw_png(2, 2, 0, 16, b"\x00\x00\x01\x00\x02\x01\x00\x00\x01\x00\x03", trns=b"\x00\x01"), SEEDS)
