@@ -15,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? PNGHeader.read(bytes)
     _ = try? PNGHeader.read(bytes, isWholeFile: false)
     if let parts = try? PNGPixels.parts(bytes), parts.header.width <= 4096, parts.header.height <= 4096,
-       let needed = PNGPixels.inflatedSize(parts.header), needed <= 1 << 22 {
+       let needed = PNGPixels.inflatedSize(parts.header, interlaced: parts.interlaced), needed <= 1 << 22 {
         // The raw IDAT bytes stand in for inflated data: padded to the size the header needs,
         // they reach every filter and colour-type path.
         let inflated = parts.imageData + [UInt8](repeating: 0, count: max(0, needed - parts.imageData.count))

@@ -132,6 +132,15 @@ final class AssetCatalogReaderTests: XCTestCase {
         XCTAssertFalse(try PNGPixels.hasTransparentPixel(parts(2, 1, colorType: 2, transparency: key), inflated: [0, 9, 9, 9, 1, 2, 4]))
     }
 
+    func testInterlacedImageIsReadPassByPass() throws {
+        // 2×2 Adam7: pass 1 holds (0,0), pass 6 (1,0), pass 7 the second row.
+        var image = parts(2, 2, colorType: 6)
+        image.interlaced = true
+        XCTAssertEqual(PNGPixels.inflatedSize(image.header, interlaced: true), 19)
+        XCTAssertTrue(try PNGPixels.hasTransparentPixel(image, inflated: [0, 1, 1, 1, 255, 0, 2, 2, 2, 255, 0, 3, 3, 3, 255, 4, 4, 4, 0]))
+        XCTAssertFalse(try PNGPixels.hasTransparentPixel(image, inflated: [0, 1, 1, 1, 255, 0, 2, 2, 2, 255, 0, 3, 3, 3, 255, 4, 4, 4, 255]))
+    }
+
     func testShortImageDataIsAnError() {
         XCTAssertThrowsError(try PNGPixels.hasTransparentPixel(parts(4, 4, colorType: 6), inflated: [0, 1, 2])) { error in
             XCTAssertEqual((error as? FormatError)?.kind, .truncated)

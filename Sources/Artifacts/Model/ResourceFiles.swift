@@ -41,7 +41,7 @@ public final class ResourceFiles: @unchecked Sendable {
     public func hasTransparentPixel(_ path: String) -> Result<Bool, FormatError> {
         cached(path, in: \.transparency) {
             let parts = try PNGPixels.parts(try source.readBytes(path))
-            guard let size = PNGPixels.inflatedSize(parts.header), parts.header.width <= 4096, parts.header.height <= 4096 else {
+            guard let size = PNGPixels.inflatedSize(parts.header, interlaced: parts.interlaced), parts.header.width <= 4096, parts.header.height <= 4096 else {
                 throw FormatError.limit(PNGHeader.format, "max-icon-pixels", "\(parts.header.width)×\(parts.header.height) is larger than an icon")
             }
             return try PNGPixels.hasTransparentPixel(parts, inflated: try Self.inflateZlib(parts.imageData, expected: size))

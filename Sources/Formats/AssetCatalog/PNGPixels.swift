@@ -46,37 +46,54 @@ public enum PNGPixels {
         }
     }
 
-    /// Bytes of one scanline without its filter byte; nil when the size overflows.
-    static func stride(_ h: PNGHeader) -> Int? {
-        let (bits, o1) = h.width.multipliedReportingOverflow(by: channels(h.colorType) * Int(h.bitDepth))
+    /// Bytes of one scanline of `width` pixels without its filter byte; nil when it overflows.
+    static func stride(_ h: PNGHeader, width: Int) -> Int? {
+        let (bits, o1) = width.multipliedReportingOverflow(by: channels(h.colorType) * Int(h.bitDepth))
         return o1 ? nil : (bits + 7) / 8
     }
 
-    /// The size the inflated image data must have (filter byte plus scanline, per row).
-    public static func inflatedSize(_ h: PNGHeader) -> Int? {
-        guard let s = stride(h) else { return nil }
-        let (n, o) = (s + 1).multipliedReportingOverflow(by: h.height)
-        return o ? nil : n
+    /// The sub-images the image data holds, as (width, height): the whole image, or the
+    /// seven passes of Adam7 interlacing (empty passes left out).
+    static func passes(_ h: PNGHeader, interlaced: Bool) -> [(width: Int, height: Int)] {
+        guard interlaced else { return [(h.width, h.height)] }
+        let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        return adam7.map { x0, y0, dx, dy in
+            (h.width > x0 ? (h.width - x0 + dx - 1) / dx : 0, h.height > y0 ? (h.height - y0 + dy - 1) / dy : 0)
+        }.filter { $0.0 > 0 && $0.1 > 0 }
+    }
+
+    /// The size the inflated image data must have (filter byte plus scanline, per row of
+    /// each pass).
+    public static func inflatedSize(_ h: PNGHeader, interlaced: Bool = false) -> Int? {
+        var total = 0
+        for pass in passes(h, interlaced: interlaced) {
+            guard let s = stride(h, width: pass.width) else { return nil }
+            let (n, o) = (s + 1).multipliedReportingOverflow(by: pass.height)
+            let (t, o2) = total.addingReportingOverflow(n)
+            if o || o2 { return nil }
+            total = t
+        }
+        return total
     }
 
     /// Whether any pixel is transparent: alpha below full (colour types 4 and 6), a palette
     /// entry with alpha below 255, or the `tRNS` colour key. `inflated` is the image data
-    /// after zlib. Interlaced images are not decoded (`.unsupported`).
+    /// after zlib; interlaced (Adam7) images are read pass by pass.
     public static func hasTransparentPixel(_ parts: Parts, inflated: [UInt8]) throws -> Bool {
         let h = parts.header, format = PNGHeader.format
-        guard !parts.interlaced else { throw FormatError(.unsupported, format: format, reason: "interlaced image data is not decoded") }
-        guard [1, 2, 4, 8, 16].contains(h.bitDepth), let stride = stride(h), let size = inflatedSize(h) else {
+        guard [1, 2, 4, 8, 16].contains(h.bitDepth), let size = inflatedSize(h, interlaced: parts.interlaced) else {
             throw FormatError.malformed(format, "bit depth \(h.bitDepth) with colour type \(h.colorType)")
         }
         guard inflated.count >= size else {
             throw FormatError.truncated(format, "image data inflates to \(inflated.count) bytes, fewer than the \(size) of \(h.width)×\(h.height) pixels")
         }
-        let test: ([UInt8]) -> Bool
+        // Whether a row (unfiltered, `width` pixels) has a transparent pixel.
+        let test: ([UInt8], Int) -> Bool
         switch h.colorType {
         case 6, 4:
             guard h.bitDepth >= 8 else { throw FormatError.malformed(format, "bit depth \(h.bitDepth) with colour type \(h.colorType)") }
             let sample = Int(h.bitDepth) / 8, pixel = channels(h.colorType) * sample, alpha = pixel - sample
-            test = { row in
+            test = { row, _ in
                 var i = alpha
                 while i < row.count {
                     if row[i] != 0xFF || (sample == 2 && row[i + 1] != 0xFF) { return true }
@@ -88,8 +105,8 @@ public enum PNGPixels {
             let alphas = parts.transparency
             guard alphas.contains(where: { $0 < 0xFF }) else { return false }
             guard h.bitDepth <= 8 else { throw FormatError.malformed(format, "bit depth \(h.bitDepth) with colour type 3") }
-            let depth = Int(h.bitDepth), width = h.width
-            test = { row in
+            let depth = Int(h.bitDepth)
+            test = { row, width in
                 for x in 0..<width {
                     let bit = x * depth
                     let index = Int(row[bit / 8] >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
@@ -106,7 +123,7 @@ public enum PNGPixels {
             }
             let sample = Int(h.bitDepth) / 8
             let keyBytes: [UInt8] = (0..<samples).flatMap { s -> [UInt8] in sample == 2 ? [key[s * 2], key[s * 2 + 1]] : [key[s * 2 + 1]] }
-            test = { row in
+            test = { row, _ in
                 var i = 0
                 while i + keyBytes.count <= row.count {
                     if row[i..<(i + keyBytes.count)].elementsEqual(keyBytes) { return true }
@@ -116,9 +133,20 @@ public enum PNGPixels {
             }
         }
         let bpp = max(1, channels(h.colorType) * Int(h.bitDepth) / 8)
+        var start = 0
+        for pass in passes(h, interlaced: parts.interlaced) {
+            guard let stride = stride(h, width: pass.width) else { return false }
+            if try unfilter(inflated, from: &start, rows: pass.height, stride: stride, bpp: bpp, test: { test($0, pass.width) }) { return true }
+        }
+        return false
+    }
+
+    /// Undoes the filters of `rows` scanlines starting at `start` (advanced past them) and
+    /// asks `test` about each; true as soon as it says yes.
+    static func unfilter(_ inflated: [UInt8], from start: inout Int, rows: Int, stride: Int, bpp: Int, test: ([UInt8]) -> Bool) throws -> Bool {
         var previous = [UInt8](repeating: 0, count: stride), current = [UInt8](repeating: 0, count: stride)
-        for y in 0..<h.height {
-            let start = y * (stride + 1)
+        for y in 0..<rows {
+            defer { start += stride + 1 }
             let filter = inflated[start]
             for i in 0..<stride {
                 let raw = inflated[start + 1 + i]
@@ -133,7 +161,7 @@ public enum PNGPixels {
                     let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
                     predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
                 default:
-                    throw FormatError.malformed(format, "row \(y) has filter type \(filter)")
+                    throw FormatError.malformed(PNGHeader.format, "row \(y) has filter type \(filter)")
                 }
                 current[i] = raw &+ UInt8(truncatingIfNeeded: predictor)
             }
