@@ -72,6 +72,13 @@ public final class ResourceFiles: @unchecked Sendable {
         return Array(out.prefix(expected - Int(z.avail_out)))
     }
 
+    /// Whether a file is a Git LFS pointer (a checkout without its large files): its content
+    /// is not known.
+    public func isGitLFSPointer(_ path: String) -> Bool {
+        guard let head = try? source.readPrefix(path, maxBytes: 40) else { return false }
+        return head.starts(with: Array("version https://git-lfs.github.com/spec".utf8))
+    }
+
     /// A compiled asset catalog (`Assets.car`): its facets and rendition headers.
     public func compiledAssetCatalog(_ path: String) -> Result<CompiledAssetCatalog, FormatError> {
         cached(path, in: \.catalogs) { try CompiledAssetCatalog.read(try source.readBytes(path), limits: limits) }

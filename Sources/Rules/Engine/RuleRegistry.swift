@@ -67,6 +67,12 @@ public enum RuleRegistry {
         StringCatalogReviewStateRule.self,
         StringsDictMissingOtherRule.self,
         BundleLocalizationsRule.self,
+        MissingIconNameRule.self,
+        AppIconNotFoundRule.self,
+        AppIconMissingSizeRule.self,
+        AppIconAlphaRule.self,
+        AlternateIconMissingIPadRule.self,
+        AppIconSetInvalidRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
