@@ -10,7 +10,7 @@ public struct MissingIconNameRule: Rule {
     public static let description = RuleDescription(
         identifier: "missing_icon_name",
         name: "CFBundleIconName missing for catalog icons",
-        summary: "A built app made with the iOS 11 SDK or later, or whose Assets.car holds an app icon set, has no CFBundleIconName.",
+        summary: "A built app with an Assets.car, made with the iOS 11 SDK or later or holding an app icon set in it, has no CFBundleIconName.",
         rationale: """
         Apps built with the iOS 11 SDK or later must take their icons from an asset catalog and \
         name the icon set in the Info.plist: `CFBundleIcons` → `CFBundlePrimaryIcon` → \
@@ -24,8 +24,9 @@ public struct MissingIconNameRule: Rule {
         asset catalog, set `ASSETCATALOG_COMPILER_APPICON_NAME` to its name, and check the \
         built Info.plist has `CFBundleIconName`.
 
-        Apps built with an older SDK (legacy `CFBundleIconFiles`) are not judged unless their \
-        Assets.car holds an app icon set.
+        As the upload check is described (a missing `CFBundleIconName` while `Assets.car` is \
+        present), only apps that ship an `Assets.car` are judged; apps built with an older SDK \
+        (legacy `CFBundleIconFiles`) only when their `Assets.car` holds an app icon set.
         """,
         area: .bundle, severity: .error, tags: ["app-store", "icons"],
         references: ["https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleicons",
@@ -46,6 +47,8 @@ public struct MissingIconNameRule: Rule {
                         binaryFixtures: ["Assets.car": "../AssetCatalog/Images-only.car", "AppIcon60x60@2x.png": "../AssetCatalog/cgbi-120.png"],
                         kind: .app, note: "Built with the iOS 10 SDK, icons as files: CFBundleIconName was not required yet."),
             RuleExample(["App/Info.plist": plistXML(appInfo)], note: "Source folders: Xcode writes the key when it builds."),
+            RuleExample(["Info.plist": plistXML(appInfo + "\n<key>DTSDKName</key><string>iphoneos17.0</string>")], kind: .app,
+                        note: "No Assets.car: the upload check is described for apps that ship one; not judged."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -55,8 +58,9 @@ public struct MissingIconNameRule: Rule {
             guard AppIcons.primaryIconName(b) == nil else { continue }
             let sdk = AppIcons.sdkVersion(b)
             let modernSDK = sdk.flatMap { Readiness.compareVersions($0, "11.0") }.map { $0 != .orderedAscending } ?? false
+            guard let car = AppIcons.compiledCatalogPath(b, resources: resources) else { continue }
             var catalogHasIcons = false
-            if let car = AppIcons.compiledCatalogPath(b, resources: resources), case .success(let catalog) = resources.compiledAssetCatalog(car) {
+            if case .success(let catalog) = resources.compiledAssetCatalog(car) {
                 catalogHasIcons = catalog.facets.contains { $0.isAppIcon }
             }
             guard modernSDK || catalogHasIcons else { continue }
