@@ -25,6 +25,8 @@ final class MalformedReplayTests: XCTestCase {
         "JSON": { _ = try JSONReader.parse($0, limits: FuzzHarness.limits) },
         "StringCatalog": { _ = try StringCatalogParser.parse($0, limits: FuzzHarness.limits) },
         "Provisioning": { _ = try ProvisioningProfileParser.parse($0, limits: FuzzHarness.limits) },
+        "AssetCatalog": { _ = try CompiledAssetCatalog.read([UInt8]($0), limits: FuzzHarness.limits) },
+        "PNG": { _ = try PNGHeader.read([UInt8]($0)) },
         "MachO": { data in
             let file = try MachOReader.read(data, limits: FuzzHarness.machOLimits, parts: .all)
             for slice in file.slices { _ = slice.cStrings(maxCount: 1_000) }

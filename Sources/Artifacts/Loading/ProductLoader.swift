@@ -146,6 +146,7 @@ public enum ProductLoader {
         let sdks = SDKInventoryLoader.inventory(product: product, index: index, source: source, limits: limits)
         product.sdks = sdks.sdks
         product.problems += problems + sdks.problems
+        product.resources = ResourceFiles(source: source, index: index, limits: limits)
         return LoadedInput(product: product, source: source, index: index)
     }
 

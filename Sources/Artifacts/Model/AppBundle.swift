@@ -87,6 +87,10 @@ public struct AppBundle: Sendable {
     public internal(set) var privacyManifests: [PlistFile] = []
 
     public internal(set) var localizations: [LocalizedFile] = []
+    /// `.xcassets` folders a project target copies (projects; built apps ship `Assets.car`).
+    public internal(set) var assetCatalogPaths: [String] = []
+    /// Icon Composer `.icon` documents a project target copies (Xcode 26 app icons).
+    public internal(set) var iconDocumentPaths: [String] = []
     /// Names of the `.lproj` folders the bundle ships, without the extension, sorted (built
     /// apps: whatever they hold — strings, compiled storyboards, images).
     public internal(set) var lprojFolders: [String] = []

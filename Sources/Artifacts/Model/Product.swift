@@ -25,6 +25,8 @@ public struct Product: Sendable {
     public internal(set) var looseBinaries: [BinaryFile] = []
     /// The third-party SDKs the product ships or links, as its files show them.
     public internal(set) var sdks: [SDKComponent] = []
+    /// Resource files read only when a rule asks (icons: PNG headers, asset catalogs).
+    public internal(set) var resources: ResourceFiles?
     /// Remote Swift packages the projects reference (read by the SDK inventory).
     var remotePackageReferences: [RemotePackageReference] = []
 

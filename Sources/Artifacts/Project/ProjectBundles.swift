@@ -27,6 +27,8 @@ extension ProjectLoading {
         bundle.sourceFiles = target.sourceFiles
         bundle.linkedCode = target.linkedCode
         bundle.privacyManifestPaths = files.privacyManifests.sorted()
+        bundle.assetCatalogPaths = files.assetCatalogs.sorted()
+        bundle.iconDocumentPaths = files.iconDocuments.sorted()
         bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
         return bundle
     }

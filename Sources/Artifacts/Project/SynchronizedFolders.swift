@@ -17,7 +17,7 @@ final class SynchronizedFolders {
     static let opaqueFolderExtensions: Set<String> = [
         "xcassets", "bundle", "framework", "xcframework", "xcdatamodeld", "xcdatamodel", "xcmappingmodel",
         "scnassets", "spriteatlas", "app", "appex", "docc", "playground", "xcodeproj", "xcworkspace",
-        "rcproject", "mlpackage", "mlmodelc", "xctest",
+        "rcproject", "mlpackage", "mlmodelc", "xctest", "icon",
     ]
 
     let graph: PBXObjectGraph
@@ -108,7 +108,8 @@ final class SynchronizedFolders {
     private func candidates(under root: String) -> [(path: String, relative: String)] {
         if let known = filesUnder[root] { return known }
         var found: [(path: String, relative: String)] = []
-        for f in index.files(under: root) where f.kind == .file {
+        // Files, and asset catalogs and Icon Composer icons: each is one resource.
+        for f in index.files(under: root) where f.kind == .file || (f.kind == .directory && TargetFiles.isIconSource(f.path)) {
             let rel = root.isEmpty ? f.path : String(f.path.dropFirst(root.count + 1))
             if !Self.isHiddenOrOpaque(rel) { found.append((f.path, rel)) }
         }

@@ -6,6 +6,12 @@ import Formats
 struct TargetFiles {
     var sources = Set<String>()
     var privacyManifests = Set<String>()
+    /// `.xcassets` folders and Icon Composer `.icon` documents the target copies (compiled by
+    /// actool into its Assets.car).
+    var assetCatalogs = Set<String>()
+    var iconDocuments = Set<String>()
+
+    static func isIconSource(_ path: String) -> Bool { ["xcassets", "icon"].contains(PathUtil.pathExtension(path)) }
     var localizations: [String: LocalizedFile] = [:]
     /// Local packages linked, by folder name, with their source files.
     var packages: [CodeLink] = []
@@ -14,5 +20,10 @@ struct TargetFiles {
     mutating func addResource(_ path: String) {
         if ProjectFileRole.isPrivacyManifest(path) { privacyManifests.insert(path) }
         if let l = ProjectFileRole.localizedFile(path) { localizations[path] = l }
+        switch PathUtil.pathExtension(path) {
+        case "xcassets": assetCatalogs.insert(path)
+        case "icon": iconDocuments.insert(path)
+        default: break
+        }
     }
 }

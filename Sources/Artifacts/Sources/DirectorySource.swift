@@ -80,8 +80,17 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
     }
 
+    public func readPrefix(_ path: String, maxBytes: Int) throws -> [UInt8] {
+        let data = try read(PathUtil.normalize(path), upTo: max(0, min(maxBytes, limits.maxFileBytes)))
+        return [UInt8](data)
+    }
+
     public func read(_ path: String) throws -> Data {
-        let p = PathUtil.normalize(path)
+        try read(PathUtil.normalize(path), upTo: nil)
+    }
+
+    /// The file's bytes; with `upTo`, no more than that many (a prefix, no size check).
+    private func read(_ p: String, upTo: Int?) throws -> Data {
         guard let kind = kinds[p] else { throw SourceError(path: p, reason: "no such file") }
         guard kind == .file else { throw SourceError(path: p, reason: kind == .symlink ? "is a symbolic link (not followed)" : "is a folder") }
         // The file was a regular file when listed; it may have been replaced since. Never
@@ -95,8 +104,8 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
             throw SourceError(path: p, reason: "is no longer a regular file")
         }
         // Read at most one byte past the limit, so a file that grew since listing is still caught.
-        let most = limits.maxFileBytes &+ 1
-        var data = Data(count: min(max(Int(info.st_size), 0), limits.maxFileBytes) &+ 1)
+        let most = upTo ?? (limits.maxFileBytes &+ 1)
+        var data = Data(count: min(min(max(Int(info.st_size), 0), limits.maxFileBytes) &+ 1, most))
         var count = 0
         while true {
             if count == data.count {
@@ -112,7 +121,7 @@ public final class DirectorySource: FileSource, @unchecked Sendable {
             count += got
         }
         data.count = count
-        if data.count > limits.maxFileBytes {
+        if upTo == nil, data.count > limits.maxFileBytes {
             throw FormatError.limit("file", "max-file-bytes", "\(p) is larger than \(limits.maxFileBytes) bytes")
         }
         return data

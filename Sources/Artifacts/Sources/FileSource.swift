@@ -33,10 +33,14 @@ public protocol FileSource: AnyObject, Sendable {
     func read(_ path: String) throws -> Data
     /// Reads one file into a byte array (binary readers work on these; avoids a second copy).
     func readBytes(_ path: String) throws -> [UInt8]
+    /// Reads at most the first `maxBytes` bytes of a file (headers: PNG chunks before image
+    /// data), inflating or reading no more than that where the source can stop early.
+    func readPrefix(_ path: String, maxBytes: Int) throws -> [UInt8]
 }
 
 extension FileSource {
     public func readBytes(_ path: String) throws -> [UInt8] { [UInt8](try read(path)) }
+    public func readPrefix(_ path: String, maxBytes: Int) throws -> [UInt8] { Array(try readBytes(path).prefix(maxBytes)) }
 }
 
 public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {

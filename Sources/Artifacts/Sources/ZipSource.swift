@@ -124,6 +124,42 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         try inflate(path, into: [UInt8]())
     }
 
+    /// The first `maxBytes` of an entry: inflation stops there (the CRC, which covers the
+    /// whole entry, is not checked; a full read of the same entry still checks it).
+    public func readPrefix(_ path: String, maxBytes: Int) throws -> [UInt8] {
+        let p = PathUtil.normalize(path)
+        guard let entry = byPath[p], !entry.isDirectory, !entry.isSymlink, !entry.isEncrypted,
+              entry.method == 0 || entry.method == 8, entry.uncompressedSize > UInt64(max(maxBytes, 0)) else {
+            return Array(try readBytes(path).prefix(maxBytes))
+        }
+        available.wait()
+        lock.lock()
+        let handle = idleHandles.removeLast()
+        lock.unlock()
+        defer {
+            lock.lock()
+            idleHandles.append(handle)
+            lock.unlock()
+            available.signal()
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(maxBytes)
+        do {
+            _ = try Self.stream(entry, compressed: Int64(clamping: entry.compressedSize), from: handle, inflating: entry.method == 8) { chunk in
+                out.append(contentsOf: chunk.prefix(maxBytes - out.count))
+                if out.count >= maxBytes { throw PrefixComplete() }
+            }
+        } catch is PrefixComplete {
+        } catch is TruncatedStream {
+            throw FormatError.truncated(ZipDirectory.format, "entry \(p): its compressed data ends before the end of the deflate stream")
+        } catch let e as InvalidDeflate {
+            throw FormatError.malformed(ZipDirectory.format, "entry \(p) cannot be inflated: \(e.message)")
+        }
+        return out
+    }
+
+    private struct PrefixComplete: Error {}
+
     private func inflate<Buffer: RangeReplaceableCollection>(_ path: String, into initial: Buffer) throws -> Buffer where Buffer.Element == UInt8 {
         let p = PathUtil.normalize(path)
         guard let entry = byPath[p] else { throw SourceError(path: p, reason: "no such entry in the archive") }

@@ -20,7 +20,13 @@ public enum RuleDocumentation {
                 out += "\n### Example \(i + 1)\(kind)\n"
                 if let n = e.note { out += "\n\(n)\n" }
                 for (path, fixture) in e.binaryFixtures.sorted(by: { $0.key < $1.key }) {
-                    out += "\n`\(path)`: the Mach-O fixture `Tests/Fixtures/MachO/\(fixture)` (source in `Tests/Fixtures/MachO/src/`)\n"
+                    if fixture.hasPrefix("../") {
+                        // Fixtures of other kinds (asset catalogs, PNGs) sit beside the Mach-O ones.
+                        let folder = String(fixture.dropFirst(3).prefix { $0 != "/" })
+                        out += "\n`\(path)`: the fixture `Tests/Fixtures/\(fixture.dropFirst(3))` (written by `Tests/Fixtures/\(folder)/make-fixtures.py`)\n"
+                    } else {
+                        out += "\n`\(path)`: the Mach-O fixture `Tests/Fixtures/MachO/\(fixture)` (source in `Tests/Fixtures/MachO/src/`)\n"
+                    }
                 }
                 for (path, target) in e.symlinks.sorted(by: { $0.key < $1.key }) {
                     out += "\n`\(path)`: a symbolic link to `\(target)`\n"

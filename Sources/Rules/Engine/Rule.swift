@@ -24,7 +24,8 @@ public struct RuleExample: Sendable {
     /// Symbolic links by path, to their targets as written.
     public var symlinks: [String: String]
     /// Binary files by path, named by a committed fixture under `Tests/Fixtures/MachO/` (built
-    /// from source by its `make-fixtures.sh`); the example test reads them, rules never do.
+    /// from source by its `make-fixtures.sh`), or `../<Folder>/<file>` for another fixture
+    /// folder (`../AssetCatalog/AppIcon-complete.car`); the example test reads them, rules never do.
     public var binaryFixtures: [String: String]
     /// How the files are loaded: a built `.app` (root is the bundle) or a source folder.
     public var kind: ProductKind

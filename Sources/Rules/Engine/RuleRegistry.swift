@@ -72,6 +72,12 @@ public enum RuleRegistry {
         ShippedUserDatabaseRule.self,
         NonPIEExecutableRule.self,
         WeakHashFunctionRule.self,
+        MissingIconNameRule.self,
+        AppIconNotFoundRule.self,
+        AppIconMissingSizeRule.self,
+        AppIconAlphaRule.self,
+        AlternateIconMissingIPadRule.self,
+        AppIconSetInvalidRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
