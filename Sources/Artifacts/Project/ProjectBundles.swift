@@ -28,6 +28,7 @@ extension ProjectLoading {
         bundle.linkedCode = target.linkedCode
         bundle.privacyManifestPaths = files.privacyManifests.sorted()
         bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
+        bundle.interfaceFiles = files.interfaceFiles.sorted()
         return bundle
     }
 }

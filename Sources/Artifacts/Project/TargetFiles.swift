@@ -7,6 +7,8 @@ struct TargetFiles {
     var sources = Set<String>()
     var privacyManifests = Set<String>()
     var localizations: [String: LocalizedFile] = [:]
+    /// `.storyboard` and `.xib` files the target copies (a launch storyboard must be one).
+    var interfaceFiles = Set<String>()
     /// Local packages linked, by folder name, with their source files.
     var packages: [CodeLink] = []
     var pods: [CodeLink] = []
@@ -14,5 +16,6 @@ struct TargetFiles {
     mutating func addResource(_ path: String) {
         if ProjectFileRole.isPrivacyManifest(path) { privacyManifests.insert(path) }
         if let l = ProjectFileRole.localizedFile(path) { localizations[path] = l }
+        if ProjectFileRole.isInterfaceFile(path) { interfaceFiles.insert(path) }
     }
 }
