@@ -24,7 +24,18 @@ enum AppTraits {
 
     /// A built bundle's `CFBundleSupportedPlatforms`, when it says, names iPhoneOS (not a
     /// visionOS, tvOS or Mac app).
+    /// In a project: `SUPPORTED_PLATFORMS`, when set, names iphoneos, and `TARGETED_DEVICE_FAMILY`,
+    /// when set, names iPhone or iPad (a visionOS target may inherit `SDKROOT = iphoneos`).
     static func builtForIOS(_ b: AppBundle) -> Bool {
+        if isProjectTarget(b) {
+            if let platforms = b.buildSettings["SUPPORTED_PLATFORMS"]?.value, !platforms.isEmpty,
+               !platforms.split(separator: " ").contains("iphoneos") { return false }
+            if let families = b.buildSettings["TARGETED_DEVICE_FAMILY"]?.value, !families.isEmpty {
+                let list = families.split(whereSeparator: { $0 == "," || $0 == " " })
+                if !list.contains("1") && !list.contains("2") { return false }
+            }
+            return true
+        }
         guard let platforms = b.infoValue("CFBundleSupportedPlatforms")?.node.array else { return true }
         let names = platforms.compactMap(\.string)
         return names.isEmpty || names.contains { $0.hasPrefix("iPhone") }

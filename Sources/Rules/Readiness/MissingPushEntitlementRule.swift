@@ -35,7 +35,7 @@ public struct MissingPushEntitlementRule: Rule {
                         kind: .project, note: "The mode, and an entitlements file without push."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Push.swift"]),
                          "App/Info.plist": plistXML("<key>CFBundleName</key><string>Demo</string>"),
-                         "App/Push.swift": "import UIKit\nfunc register() { UIApplication.shared.↓registerForRemoteNotifications() }\n"],
+                         "App/Push.swift": "import UIKit\nfunc register() { ↓UIApplication.shared.registerForRemoteNotifications() }\n"],
                         kind: .project, note: "Registration in the code, no entitlements file."),
         ],
         nonTriggering: [
