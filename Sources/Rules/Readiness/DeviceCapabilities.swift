@@ -39,7 +39,9 @@ enum DeviceCapabilities {
     }
 
     /// Required capability → the code that needs it (any of these capabilities), for the note
-    /// on capabilities nothing uses. Only capabilities whose code Preflight can recognise.
+    /// on capabilities nothing uses. Only capabilities whose code Preflight can recognise:
+    /// not `bluetooth-le`, which Exposure Notification and accessory frameworks need without
+    /// Core Bluetooth (found on corona-warn-app).
     static let evidence: [String: (what: String, capabilities: @Sendable (String) -> Bool)] = [
         "gps": ("Core Location", { $0.hasPrefix("location.") }),
         "location-services": ("Core Location", { $0.hasPrefix("location.") }),
@@ -51,6 +53,5 @@ enum DeviceCapabilities {
         "auto-focus-camera": ("the camera", { $0 == "camera" }),
         "front-facing-camera": ("the camera", { $0 == "camera" }),
         "microphone": ("the microphone", { $0 == "microphone" }),
-        "bluetooth-le": ("Core Bluetooth", { $0 == "bluetooth" || $0 == "bluetooth.legacy" }),
     ]
 }

@@ -8,7 +8,7 @@ public struct UnusedDeviceCapabilityRule: Rule {
     public static let description = RuleDescription(
         identifier: "unused_device_capability",
         name: "Required capability the code never uses",
-        summary: "An app requires a device capability (gps, arkit, nfc, healthkit, a camera, the microphone, Bluetooth LE) that none of its code Preflight saw uses.",
+        summary: "An app requires a device capability (gps, location-services, arkit, nfc, healthkit, a camera, the microphone) that none of its code Preflight saw uses.",
         rationale: """
         Every required capability keeps the app off the devices that lack it: `gps` excludes \
         Wi-Fi-only iPads and iPod touch, `nfc` and `arkit` older iPhones. A requirement the \
