@@ -121,6 +121,9 @@ public struct EvidenceIndex: Sendable {
     /// Uses of required-reason APIs (`api.*` capabilities; the key is the
     /// `NSPrivacyAccessedAPIType` category).
     public var requiredReasonUsages: [Usage] = []
+    /// Uses of APIs that Info.plist declarations need (`feature.*` capabilities: background
+    /// modes, device capabilities, push registration).
+    public var featureUsages: [Usage] = []
     /// Source files of the bundles' code that were not scanned.
     public var skippedSources: [SkippedSource] = []
     /// Plain `http://` URLs the bundles' code names (`URLEvidence`).
@@ -159,9 +162,12 @@ public struct EvidenceIndex: Sendable {
         let stored = SecretEvidence.scan(input)
         let all = BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages
         let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
-        return EvidenceIndex(usages: all.filter { !isRequiredReason($0) }, requiredReasonUsages: all.filter(isRequiredReason),
-                             skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
-                             mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes,
-                             secrets: stored.secrets + urls.binarySecrets, shippedStores: stored.stores)
+        let isFeature = { (u: Usage) in ProtectedResourceCatalog.FeatureAPI.isFeature(u.capability) }
+        var index = EvidenceIndex(usages: all.filter { !isRequiredReason($0) && !isFeature($0) }, requiredReasonUsages: all.filter(isRequiredReason),
+                                  skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
+                                  mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes,
+                                  secrets: stored.secrets + urls.binarySecrets, shippedStores: stored.stores)
+        index.featureUsages = all.filter(isFeature)
+        return index
     }
 }

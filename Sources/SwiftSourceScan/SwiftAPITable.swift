@@ -119,7 +119,7 @@ enum SwiftAPITable {
     ]
 
     static let entries: [SwiftAPI] = mediaCapture + photos + location + personalData + health + connectivity + systemServices
-        + requiredReasonAPIs
+        + requiredReasonAPIs + featureAPIs
 
     // MARK: Camera, microphone, speech, media library
 

@@ -8,6 +8,7 @@ final class BinaryReferenceMatcherTests: XCTestCase {
               matcher: BinaryReferenceMatcher? = nil) -> [CapabilityUse] {
         (matcher ?? self.matcher).match(BinaryReferences(objcClasses: classes, selectors: selectors,
                                                         importedSymbols: symbols))
+            .filter { !ProtectedResourceCatalog.FeatureAPI.isFeature($0.capability) }  // FeatureAPITests
     }
 
     func summary(_ uses: [CapabilityUse]) -> Set<String> {

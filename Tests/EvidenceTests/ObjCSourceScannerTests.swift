@@ -3,8 +3,10 @@ import Formats
 @testable import Evidence
 
 final class ObjCSourceScannerTests: XCTestCase {
+    /// Uses of purpose-string and required-reason APIs (feature APIs: FeatureAPITests).
     func scan(_ source: String, definitions: [String: String] = [:]) -> [SourceUsage] {
         ObjCSourceScanner.scan(source: source, path: "Test.m", definitions: definitions)
+            .filter { !ProtectedResourceCatalog.FeatureAPI.isFeature($0.capability) }
     }
 
     /// `capability strength api line:column`, with ` debug` for code that does not ship.

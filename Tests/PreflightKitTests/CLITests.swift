@@ -53,6 +53,7 @@ final class CLITests: XCTestCase {
         <key>CFBundleVersion</key><string>1</string>
         <key>DTSDKName</key><string>iphoneos26.0</string>
         <key>NSLocationWhenInUseUsageDescription</key><string>Your position is shown on the trail map.</string>
+        <key>UILaunchScreen</key><dict/>
         </dict></plist>
         """.utf8).write(to: dir.appendingPathComponent("Info.plist"))
         // A real iOS executable linked by ld64.lld (Tests/Fixtures/MachO/make-fixtures.sh).

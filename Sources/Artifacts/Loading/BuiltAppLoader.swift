@@ -41,6 +41,7 @@ enum BuiltAppLoader {
             var b = AppBundle(name: name, kind: kind(of: dir, appRoot: appRoot), path: dir, id: Self.id(dir), parentID: parentDir.map(Self.id))
             let files = owned[dir] ?? []
             var lproj = Set<String>()
+            var interface = Set<String>()
             let info = PathUtil.join(dir, "Info.plist")
             if files.contains(where: { $0.path == info }) { b.infoPlistPath = info }
             for f in files {
@@ -54,10 +55,20 @@ enum BuiltAppLoader {
                 if let folder = rel.split(separator: "/").dropLast().first(where: { $0.lowercased().hasSuffix(".lproj") }) {
                     lproj.insert(String(folder.dropLast(6)))
                 }
+                if let compiled = compiledInterface(rel) { interface.insert(PathUtil.join(dir, compiled)) }
             }
             b.lprojFolders = lproj.sorted()
+            b.interfaceFiles = interface.sorted()
             return b
         }
+    }
+
+    /// The compiled storyboard or nib a bundle-relative path lies in or is
+    /// (`Base.lproj/LaunchScreen.storyboardc/Info.plist` → `Base.lproj/LaunchScreen.storyboardc`).
+    static func compiledInterface(_ rel: String) -> String? {
+        let parts = rel.split(separator: "/")
+        guard let i = parts.firstIndex(where: { $0.hasSuffix(".storyboardc") || $0.hasSuffix(".nib") }) else { return nil }
+        return parts[...i].joined(separator: "/")
     }
 
     static func kind(of dir: String, appRoot: String) -> BundleKind {

@@ -110,6 +110,9 @@ public struct AppBundle: Sendable {
     /// Mach-O files of this bundle: its executable, plus loose dylibs.
     public internal(set) var binaryPaths: [String] = []
     public internal(set) var binaries: [BinaryFile] = []
+    /// Interface Builder files the bundle ships: compiled `.storyboardc` and `.nib` (built apps),
+    /// `.storyboard` and `.xib` resources of the target (projects); relative to the input.
+    public internal(set) var interfaceFiles: [String] = []
     /// Source files the target compiles itself (projects), relative to the input.
     public internal(set) var sourceFiles: [String] = []
     /// The rest of the target's code closure (projects): framework and static-library targets,

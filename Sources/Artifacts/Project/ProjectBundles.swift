@@ -30,6 +30,7 @@ extension ProjectLoading {
         bundle.assetCatalogPaths = files.assetCatalogs.sorted()
         bundle.iconDocumentPaths = files.iconDocuments.sorted()
         bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
+        bundle.interfaceFiles = files.interfaceFiles.sorted()
         return bundle
     }
 }

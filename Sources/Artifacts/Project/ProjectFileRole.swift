@@ -7,6 +7,8 @@ public enum ProjectFileRole {
 
     public static func isSource(_ path: String) -> Bool { sourceExtensions.contains(PathUtil.pathExtension(path)) }
 
+    static func isInterfaceFile(_ path: String) -> Bool { ["storyboard", "xib"].contains(PathUtil.pathExtension(path)) }
+
     static func isPrivacyManifest(_ path: String) -> Bool { PathUtil.lastComponent(path) == "PrivacyInfo.xcprivacy" }
 
     /// `xx.lproj/Name.strings` / `.stringsdict`, or a string catalog anywhere.

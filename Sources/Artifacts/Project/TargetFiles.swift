@@ -13,6 +13,8 @@ struct TargetFiles {
 
     static func isIconSource(_ path: String) -> Bool { ["xcassets", "icon"].contains(PathUtil.pathExtension(path)) }
     var localizations: [String: LocalizedFile] = [:]
+    /// `.storyboard` and `.xib` files the target copies (a launch storyboard must be one).
+    var interfaceFiles = Set<String>()
     /// Local packages linked, by folder name, with their source files.
     var packages: [CodeLink] = []
     var pods: [CodeLink] = []
@@ -25,5 +27,6 @@ struct TargetFiles {
         case "icon": iconDocuments.insert(path)
         default: break
         }
+        if ProjectFileRole.isInterfaceFile(path) { interfaceFiles.insert(path) }
     }
 }

@@ -12,26 +12,28 @@ public enum APIModules {
     /// Prefixes of catalog type and function names, longest first, to their module.
     static let prefixes: [(String, String)] = [
         ("AVAudioApplication", "AVFAudio"), ("AVAudioSession", "AVFAudio"), ("AVAudioRecorder", "AVFAudio"),
-        ("AVAudioEngine", "AVFAudio"), ("AVAudioSessionCategory", "AVFAudio"),
-        ("AudioHardwareCreateProcessTap", "CoreAudio"), ("AudioQueue", "AudioToolbox"),
+        ("AVAudioEngine", "AVFAudio"), ("AVAudioSessionCategory", "AVFAudio"), ("AVAudioPlayer", "AVFAudio"),
+        ("AVSpeechSynthesizer", "AVFAudio"), ("AVPlayerViewController", "AVKit"), ("AVPictureInPictureController", "AVKit"),
+        ("AudioHardwareCreateProcessTap", "CoreAudio"), ("AudioQueue", "AudioToolbox"), ("AudioOutputUnit", "AudioToolbox"),
+        ("AudioComponent", "AudioToolbox"), ("AudioServices", "AudioToolbox"),
         ("UIImageWriteToSavedPhotosAlbum", "UIKit"), ("UISaveVideoAtPathToSavedPhotosAlbum", "UIKit"),
         ("SecAccessControl", "Security"), ("DNSService", "dnssd"), ("nw_", "Network"), ("NW", "Network"),
         ("NSAppleScript", "Foundation"), ("NSNetService", "Foundation"), ("NetService", "Foundation"),
         ("OSSystemExtension", "SystemExtensions"), ("SFSpeech", "Speech"), ("VNDocumentCamera", "VisionKit"),
         ("DataScanner", "VisionKit"), ("MusicAuthorization", "MusicKit"), ("AlarmManager", "AlarmKit"),
         ("FinanceStore", "FinanceKit"), ("ATTrackingManager", "AppTrackingTransparency"),
-        ("ASIdentifierManager", "AdSupport"), ("NFC", "CoreNFC"), ("AL", "AssetsLibrary"), ("AR", "ARKit"),
-        ("AB", "AddressBook"), ("AE", "CoreServices"), ("AV", "AVFoundation"), ("CB", "CoreBluetooth"),
-        ("CL", "CoreLocation"), ("CM", "CoreMotion"), ("CN", "Contacts"), ("EK", "EventKit"), ("GK", "GameKit"),
+        ("ASIdentifierManager", "AdSupport"), ("PKPushRegistry", "PushKit"), ("NFC", "CoreNFC"), ("AL", "AssetsLibrary"), ("AR", "ARKit"),
+        ("AB", "AddressBook"), ("AE", "CoreServices"), ("AV", "AVFoundation"), ("BG", "BackgroundTasks"), ("CB", "CoreBluetooth"),
+        ("CL", "CoreLocation"), ("CM", "CoreMotion"), ("CN", "Contacts"), ("CX", "CallKit"), ("EA", "ExternalAccessory"), ("EK", "EventKit"), ("GK", "GameKit"),
         ("HK", "HealthKit"), ("HM", "HomeKit"), ("IN", "Intents"), ("LA", "LocalAuthentication"),
-        ("MC", "MultipeerConnectivity"), ("MK", "MapKit"), ("MP", "MediaPlayer"), ("NI", "NearbyInteraction"),
-        ("PH", "Photos"), ("PK", "PassKit"), ("SB", "ScriptingBridge"), ("SK", "StoreKit"), ("SR", "SensorKit"),
-        ("UI", "UIKit"), ("VS", "VideoSubscriberAccount"),
+        ("MC", "MultipeerConnectivity"), ("MK", "MapKit"), ("MP", "MediaPlayer"), ("NE", "NetworkExtension"), ("NI", "NearbyInteraction"),
+        ("PH", "Photos"), ("PK", "PassKit"), ("PT", "PushToTalk"), ("SB", "ScriptingBridge"), ("SK", "StoreKit"), ("SR", "SensorKit"),
+        ("UI", "UIKit"), ("VS", "VideoSubscriberAccount"), ("WK", "WebKit"),
     ]
 
     /// Names without a telling prefix.
     static let exact: [String: String] = [
-        "Map": "MapKit",
+        "Map": "MapKit", "ARView": "RealityKit",
         // visionOS ARKit data providers.
         "HandTrackingProvider": "ARKit", "ImageTrackingProvider": "ARKit", "PlaneDetectionProvider": "ARKit",
         "SceneReconstructionProvider": "ARKit", "WorldTrackingProvider": "ARKit",

@@ -50,7 +50,7 @@ public enum ITMSCoverage {
         ITMSCode("ITMS-90057", "Missing CFBundleShortVersionString"),
         ITMSCode("ITMS-90360", "Missing Info.plist value"),
         ITMSCode("ITMS-90784", "Missing bundle name"),
-        ITMSCode("ITMS-90783", "Missing bundle display name"),
+        ITMSCode("ITMS-90783", "Missing bundle display name", status: "not detected: its only report (2019) names no condition Preflight can check, and Apple documents CFBundleDisplayName as optional for apps; an extension without one is missing_required_info_key's (ITMS-90360)"),
         ITMSCode("ITMS-90208", "Invalid bundle: framework doesn't support the app's minimum OS"),
         ITMSCode("ITMS-90362", "Invalid MinimumOSVersion value"),
         ITMSCode("ITMS-90530", "Invalid MinimumOSVersion (64-bit only)"),

@@ -110,6 +110,14 @@ $CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/webview.m -o "$tmp/webview.o"
 $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o WebView \
     "$tmp/webview.o" $S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/UIKitWebView.tbd
 
+# Push: arm64 iOS executable that calls -[UIApplication registerForRemoteNotifications], with
+# entitlements in its signature but no aps-environment (missing_push_entitlement, ITMS-90078).
+$CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/push.m -o "$tmp/push.o"
+$LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Push \
+    "$tmp/push.o" $S/libSystem.tbd $S/libobjc.tbd $S/Foundation.tbd $S/UIKit.tbd
+python3 src/add-entitlements.py Push '<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><dict><key>application-identifier</key><string>ABCDE12345.com.example.demo</string></dict></plist>'
+
 # SimKit.framework/SimKit: arm64 iOS Simulator dylib (ITMS-90087 when shipped in a device app).
 $CLANG -target arm64-apple-ios15.0-simulator $CFLAGS -c src/simkit.c -o "$tmp/simkit.o"
 mkdir -p SimKit.framework
