@@ -25,6 +25,8 @@ public struct Product: Sendable {
     public internal(set) var looseBinaries: [BinaryFile] = []
     /// The third-party SDKs the product ships or links, as its files show them.
     public internal(set) var sdks: [SDKComponent] = []
+    /// `.entitlements` files of a project folder that no target uses (`UnreferencedEntitlements`).
+    public internal(set) var unreferencedEntitlementsFiles: [String] = []
     /// Remote Swift packages the projects reference (read by the SDK inventory).
     var remotePackageReferences: [RemotePackageReference] = []
 
