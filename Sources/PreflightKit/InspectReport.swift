@@ -53,7 +53,7 @@ public enum InspectReport {
             o["teamName"] = p.teamName ?? NSNull()
             o["expirationDate"] = p.expirationDate.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull()
             o["expired"] = p.isExpired(at: Date())
-            o["certificates"] = p.developerCertificates.map { CMSSignedData.subjectCommonName($0) ?? NSNull() as Any }
+            o["certificates"] = p.developerCertificates.map { c -> Any in CMSSignedData.subjectCommonName(c) ?? NSNull() }
             o["entitlementKeys"] = p.entitlements?.dictionary?.keys ?? []
             d["provisioningProfile"] = o
         }
@@ -90,7 +90,7 @@ public enum InspectReport {
             ]
             o["uuid"] = s.uuid ?? NSNull()
             o["signed"] = s.codeSignature != nil
-            if let signer = s.codeSignature?.cmsCertificates.first { o["signedBy"] = CMSSignedData.subjectCommonName(signer) ?? NSNull() }
+            if let signer = s.codeSignature.flatMap({ CMSSignedData.leaf($0.cmsCertificates) }) { o["signedBy"] = CMSSignedData.subjectCommonName(signer) ?? NSNull() }
             if let e = s.codeSignatureError { o["signatureError"] = e.description }
             if options.includeSymbols { o["importedSymbols"] = s.importedSymbols }
             return o
@@ -188,7 +188,7 @@ public enum InspectReport {
             if let e = s.codeSignatureError {
                 out += ", invalid signature (\(e.reason))"
             } else if let sig = s.codeSignature {
-                out += sig.cmsCertificates.first.flatMap(CMSSignedData.subjectCommonName).map { ", signed by \($0)" } ?? (sig.isAdHoc ? ", signed ad hoc" : ", signed")
+                out += CMSSignedData.leaf(sig.cmsCertificates).flatMap(CMSSignedData.subjectCommonName).map { ", signed by \($0)" } ?? (sig.isAdHoc ? ", signed ad hoc" : ", signed")
             } else {
                 out += ", unsigned"
             }

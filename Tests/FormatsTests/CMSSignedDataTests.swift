@@ -30,6 +30,8 @@ final class CMSSignedDataTests: XCTestCase {
         XCTAssertEqual(sig.teamID, "ABCDE12345")
         XCTAssertEqual(sig.cmsCertificates.map(CMSSignedData.subjectCommonName),
                        ["Apple Distribution: Example Team (ABCDE12345)", "Apple Worldwide Developer Relations Certification Authority"])
+        XCTAssertEqual(CMSSignedData.leaf(sig.cmsCertificates.reversed()).flatMap(CMSSignedData.subjectCommonName),
+                       "Apple Distribution: Example Team (ABCDE12345)", "the signer is the certificate that issued no other")
         let entitlements = try PropertyListReader.read(try XCTUnwrap(sig.entitlementsXML)).root
         XCTAssertEqual(entitlements["get-task-allow"]?.bool, false)
     }

@@ -76,7 +76,9 @@ final class SigningIPATests: XCTestCase {
         try assertFinds("invalid_code_signature", "ITMS-90034", in: try ipa(binary: "Unsigned", profile: "appstore.mobileprovision"))
     }
 
-    func testITMS90034AdHocFrameworkInSignedApp() throws {
+    /// A framework copied in after signing: unsigned (MyKit) or signed ad hoc (the linker's
+    /// signature of the App fixture), in an app signed with a certificate and a profile.
+    func testITMS90034FrameworksNotSignedWithTheApp() throws {
         var z = ZipWriter()
         let prefix = "Payload/Demo.app/"
         z.add(prefix + "Info.plist", ReadinessIPATests.info("Demo", id: "com.example.demo"))
@@ -84,9 +86,13 @@ final class SigningIPATests: XCTestCase {
         z.add(prefix + "embedded.mobileprovision", data: try Data(contentsOf: Self.signing.appendingPathComponent("appstore.mobileprovision")))
         z.add(prefix + "Frameworks/MyKit.framework/Info.plist", ReadinessIPATests.info("MyKit", id: "com.example.mykit"))
         z.add(prefix + "Frameworks/MyKit.framework/MyKit", data: try Data(contentsOf: ReadinessIPATests.machO.appendingPathComponent("MyKit.framework/MyKit")))
-        let found = try findings(try z.write(name: "AdHoc.ipa"))
-        XCTAssertTrue(found.contains { $0.rule == "invalid_code_signature" && $0.message.contains("signed ad hoc") && $0.message.contains("ITMS-90034") },
-                      "\(found.map(\.message))")
+        z.add(prefix + "Frameworks/AdHoc.framework/Info.plist", ReadinessIPATests.info("AdHoc", id: "com.example.adhoc"))
+        z.add(prefix + "Frameworks/AdHoc.framework/AdHoc", data: try Data(contentsOf: ReadinessIPATests.machO.appendingPathComponent("App")))
+        let found = try findings(try z.write(name: "Frameworks.ipa")).filter { $0.rule == "invalid_code_signature" }
+        XCTAssertEqual(found.map(\.message).sorted(), [
+            "AdHoc.framework: Payload/Demo.app/Frameworks/AdHoc.framework/AdHoc (arm64) is signed ad hoc, with no certificate, although the app carries a provisioning profile: App Store Connect rejects it (ITMS-90034)",
+            "MyKit.framework: Payload/Demo.app/Frameworks/MyKit.framework/MyKit (arm64) has no code signature (no LC_CODE_SIGNATURE): App Store Connect rejects an .ipa with unsigned code (ITMS-90034)",
+        ])
     }
 
     func testITMS90035MalformedSignature() throws {

@@ -67,7 +67,7 @@ extension SliceParser {
                 sig.entitlementsXML = payload
             case 0xfade_7172:
                 sig.entitlementsDER = payload
-            case 0xfade_0b01:  // CMS signature wrapper; empty for ad-hoc signatures
+            case 0xfade_0b01 where type == 0x10000:  // CMS signature wrapper (other slots use the magic for other data); empty for ad-hoc signatures
                 sig.hasCMSSignature = blobLength > 8
                 if blobLength > 8 {
                     do { sig.cmsCertificates = try CMSSignedData.certificates(payload, limits: limits) } catch let e as FormatError {

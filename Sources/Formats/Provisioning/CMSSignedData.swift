@@ -38,16 +38,43 @@ public enum CMSSignedData {
         return certs.map { Data(der.r.bytes[$0.offset..<$0.end]) }
     }
 
+    /// The TBSCertificate fields of a DER certificate: [0] version (optional), serial,
+    /// signature, issuer, validity, subject, …; `base` is the index of the serial.
+    static func tbsFields(_ der: DERReader, _ count: Int) -> (fields: [DERReader.Element], base: Int)? {
+        guard let cert = try? der.element(at: 0, limit: count), cert.tag == 0x30,
+              let tbs = try? der.children(of: cert).first, tbs.tag == 0x30,
+              let fields = try? der.children(of: tbs, depth: 1) else { return nil }
+        let base = fields.first?.tag == 0xA0 ? 1 : 0
+        guard fields.count > base + 4 else { return nil }
+        return (fields, base)
+    }
+
+    /// The DER bytes of a certificate's issuer and subject Names.
+    static func names(_ certificate: Data) -> (issuer: ArraySlice<UInt8>, subject: ArraySlice<UInt8>)? {
+        let der = DERReader(ByteReader(certificate, format: formatName), maxDepth: 16)
+        guard let tbs = tbsFields(der, certificate.count) else { return nil }
+        let issuer = tbs.fields[tbs.base + 2], subject = tbs.fields[tbs.base + 4]
+        return (der.r.bytes[issuer.offset..<issuer.end], der.r.bytes[subject.offset..<subject.end])
+    }
+
+    /// The signer's certificate among a signature's: the one that issued none of the others
+    /// (the leaf of the chain codesign embeds with it); the first when names cannot be read.
+    public static func leaf(_ certificates: [Data]) -> Data? {
+        let named = certificates.map(names)
+        for (i, cert) in certificates.enumerated() {
+            guard let subject = named[i]?.subject else { continue }
+            let issuedAnother = named.indices.contains { j in j != i && named[j]?.issuer == subject }
+            if !issuedAnother { return cert }
+        }
+        return certificates.first
+    }
+
     /// The subject common name (OID 2.5.4.3) of a DER certificate, or nil when it has none or
     /// is not shaped like an X.509 certificate.
     public static func subjectCommonName(_ certificate: Data) -> String? {
         let der = DERReader(ByteReader(certificate, format: formatName), maxDepth: 16)
-        guard let cert = try? der.element(at: 0, limit: certificate.count), cert.tag == 0x30,
-              let tbs = try? der.children(of: cert).first, tbs.tag == 0x30,
-              let fields = try? der.children(of: tbs, depth: 1) else { return nil }
-        // [0] version is optional; then serial, signature, issuer, validity, subject.
-        let subjectIndex = fields.first?.tag == 0xA0 ? 5 : 4
-        guard fields.count > subjectIndex, let rdns = try? der.children(of: fields[subjectIndex], depth: 2) else { return nil }
+        guard let tbs = tbsFields(der, certificate.count),
+              let rdns = try? der.children(of: tbs.fields[tbs.base + 4], depth: 2) else { return nil }
         for rdn in rdns {
             for attribute in (try? der.children(of: rdn, depth: 3)) ?? [] {
                 guard let parts = try? der.children(of: attribute, depth: 4), parts.count == 2,

@@ -75,10 +75,12 @@ public struct EntitlementsNotInProfileRule: Rule {
         var out: [Finding] = []
         for b in context.product.bundles where b.kind.ships {
             guard let profile = b.provisioningProfile, let granted = profile.entitlements?.dictionary,
-                  let (file, claimed) = Signing.signedEntitlements(of: b) else { continue }
+                  let signed = Signing.signedEntitlements(of: b) else { continue }
+            let (file, claimed) = signed
             let place = FileLocation(path: file.path)
             let fix = "Enable the capability on the App ID, regenerate \(Signing.name(profile)) and sign again, or remove the entitlement from the target's .entitlements file."
-            for key in claimed.keys {
+            var seen = Set<String>()
+            for key in claimed.keys where seen.insert(key).inserted {
                 guard let value = claimed[key] else { continue }
                 if let allowed = granted[key] {
                     guard !Signing.grants(allowed, value) else { continue }

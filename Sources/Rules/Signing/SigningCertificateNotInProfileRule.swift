@@ -55,7 +55,7 @@ public struct SigningCertificateNotInProfileRule: Rule {
         for b in context.product.bundles where b.kind.ships {
             guard let profile = b.provisioningProfile, !profile.developerCertificates.isEmpty,
                   let binary = Signing.executable(of: b), let sig = Signing.signature(of: b),
-                  let signer = sig.cmsCertificates.first else { continue }
+                  let signer = CMSSignedData.leaf(sig.cmsCertificates) else { continue }
             let allowed = Set(profile.developerCertificates)
             guard !sig.cmsCertificates.contains(where: allowed.contains) else { continue }
             let listed = profile.developerCertificates.prefix(3).map(Self.named).joined(separator: ", ")

@@ -65,19 +65,19 @@ def name(cn, ou):
     return seq(set_(seq(oid("2.5.4.3"), utf8(cn))), set_(seq(oid("2.5.4.11"), utf8(ou))))
 
 
-def certificate(serial, subject_cn, issuer_cn):
+def certificate(serial, subject_cn, issuer_cn, subject_ou=TEAM):
     rsa_sha256 = seq(oid("1.2.840.113549.1.1.11"), tlv(0x05, b""))
     validity = seq(tlv(0x17, b"240101000000Z"), tlv(0x17, b"990101000000Z"))
     key = seq(seq(oid("1.2.840.113549.1.1.1"), tlv(0x05, b"")), tlv(0x03, b"\x00" + bytes(16)))
     tbs = seq(tlv(0xA0, integer(2)), integer(serial), rsa_sha256, name(issuer_cn, "G3"), validity,
-              name(subject_cn, TEAM), key)
+              name(subject_cn, subject_ou), key)
     return seq(tbs, rsa_sha256, tlv(0x03, b"\x00" + bytes(32)))
 
 
 WWDR = "Apple Worldwide Developer Relations Certification Authority"
 DIST = certificate(0x1001, f"Apple Distribution: Example Team ({TEAM})", WWDR)
 DEV = certificate(0x1002, f"Apple Development: Jane Appleseed ({TEAM})", WWDR)
-CA = certificate(0x0001, WWDR, "Apple Root CA")
+CA = certificate(0x0001, WWDR, "Apple Root CA", subject_ou="G3")  # issued DIST and DEV
 
 
 def signed_data(certs, content=None):
