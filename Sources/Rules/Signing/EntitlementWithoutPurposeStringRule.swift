@@ -5,13 +5,15 @@ import Formats
 public struct EntitlementWithoutPurposeStringRule: Rule {
     public init() {}
 
-    /// Capabilities whose entitlement comes with an Info.plist purpose string: the entitlement,
-    /// the keys (any one of them), and what iOS does without it. apple-rules.md §1.2 (Apple's
-    /// HealthKit, HomeKit, SiriKit and Core NFC setup pages).
+    /// Capabilities that cannot be used without asking, so whose entitlement needs an Info.plist
+    /// purpose string: the entitlement, the keys (any one of them), the capability.
+    /// apple-rules.md §1.2 (Apple's HealthKit, HomeKit and Core NFC setup pages). Siri is not
+    /// here: intents, shortcuts and donations work without `NSSiriUsageDescription`, which only
+    /// `INPreferences.requestSiriAuthorization` needs (missing_purpose_string checks that call);
+    /// 7 of the 36 real apps have the Siri entitlement and rightly no key.
     static let pairs: [(entitlement: String, keys: [String], capability: String)] = [
         ("com.apple.developer.healthkit", ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"], "HealthKit"),
         ("com.apple.developer.homekit", ["NSHomeKitUsageDescription"], "HomeKit"),
-        ("com.apple.developer.siri", ["NSSiriUsageDescription"], "Siri"),
         ("com.apple.developer.nfc.readersession.formats", ["NFCReaderUsageDescription"], "Core NFC"),
     ]
 
@@ -20,25 +22,26 @@ public struct EntitlementWithoutPurposeStringRule: Rule {
     public static let description = RuleDescription(
         identifier: "entitlement_without_purpose_string",
         name: "Entitlement without purpose string",
-        summary: "A bundle has the HealthKit, HomeKit, Siri or NFC entitlement but not the Info.plist purpose string the capability needs.",
+        summary: "A bundle has the HealthKit, HomeKit or NFC entitlement but not the Info.plist purpose string the capability needs.",
         rationale: """
         These capabilities are two halves: the entitlement lets the app use the service, and \
-        the purpose string is what iOS shows when the app asks the person for access. With the \
-        entitlement and no purpose string, the app is terminated the moment it asks \
-        (`HKHealthStore.requestAuthorization`, `HMHomeManager`, \
-        `INPreferences.requestSiriAuthorization`, starting an `NFCReaderSession`), and App \
-        Store Connect rejects builds whose code uses the API (ITMS-90683).
+        the purpose string is what iOS shows when the app asks the person for access — and \
+        none of them does anything without asking. With the entitlement and no purpose string, \
+        the app is terminated the moment it asks (`HKHealthStore.requestAuthorization`, \
+        creating an `HMHomeManager`, starting an `NFCReaderSession`), and App Store Connect \
+        rejects builds whose code uses the API (ITMS-90683).
 
         | entitlement | Info.plist key |
         |---|---|
         | `com.apple.developer.healthkit` | `NSHealthShareUsageDescription` and/or `NSHealthUpdateUsageDescription` |
         | `com.apple.developer.homekit` | `NSHomeKitUsageDescription` |
-        | `com.apple.developer.siri` | `NSSiriUsageDescription` |
         | `com.apple.developer.nfc.readersession.formats` | `NFCReaderUsageDescription` |
 
         A key in the bundle's own Info.plist, in Xcode's generated keys (`INFOPLIST_KEY_…`) or, \
         for an extension, in its containing app's Info.plist counts. An entitlement set to \
-        `false` or an empty list is not a capability.
+        `false` or an empty list is not a capability. The Siri entitlement is not paired: \
+        intents and shortcuts work without `NSSiriUsageDescription`, which only \
+        `INPreferences.requestSiriAuthorization` needs (`missing_purpose_string` checks that call).
 
         Fix: add the purpose string, saying what the app does with the access; or remove the \
         capability if the app no longer uses it.
@@ -60,10 +63,10 @@ public struct EntitlementWithoutPurposeStringRule: Rule {
                          <array>
                          \t<string>TAG</string>
                          </array>
-                         ↓<key>com.apple.developer.siri</key>
+                         ↓<key>com.apple.developer.homekit</key>
                          <true/>
                          """)],
-                        note: "NFC tag reading and Siri, with no purpose string for either."),
+                        note: "NFC tag reading and HomeKit, with no purpose string for either."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("""
@@ -74,8 +77,8 @@ public struct EntitlementWithoutPurposeStringRule: Rule {
                          "App/App.entitlements": plistXML("<key>com.apple.developer.healthkit</key>\n<true/>\n<key>com.apple.developer.nfc.readersession.formats</key>\n<array>\n\t<string>NDEF</string>\n</array>")],
                         note: "Reading health data only needs the share key."),
             RuleExample(["App/Info.plist": info,
-                         "App/App.entitlements": plistXML("<key>com.apple.developer.homekit</key>\n<false/>\n<key>com.apple.developer.nfc.readersession.formats</key>\n<array/>")],
-                        note: "A capability turned off is not a capability."),
+                         "App/App.entitlements": plistXML("<key>com.apple.developer.homekit</key>\n<false/>\n<key>com.apple.developer.nfc.readersession.formats</key>\n<array/>\n<key>com.apple.developer.siri</key>\n<true/>")],
+                        note: "A capability turned off is not a capability; Siri intents and shortcuts need no purpose string."),
         ])
 
     static func isEnabled(_ value: PlistNode) -> Bool {

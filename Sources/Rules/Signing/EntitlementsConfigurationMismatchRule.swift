@@ -25,6 +25,14 @@ public struct EntitlementsConfigurationMismatchRule: Rule {
         `get-task-allow` and keys set to `false` or an empty list are ignored. A capability \
         only the shipping configuration has is not reported either.
 
+        - **warning**: the shipping configuration names no entitlements file at all while \
+        another configuration's file has capabilities: every one of them is missing from the \
+        shipped app;
+        - **note**: both name a file and another configuration's has keys the shipping one \
+        lacks. Test-only entitlements (`…exposure-notification-test`) and projects that ship \
+        from another configuration than Release (pass `--configuration`) make this legitimate \
+        often enough that it is only noted.
+
         Fix: add the capability to the shipping configuration's entitlements file (Xcode's \
         Signing & Capabilities tab edits the file of the configuration selected in "All", \
         "Debug" or "Release"), or use one file for all configurations.
@@ -100,10 +108,12 @@ public struct EntitlementsConfigurationMismatchRule: Rule {
                     place = FileLocation(path: file.path)
                     lacking = "the \(shippingName) configuration names no entitlements file at all"
                 }
-                out.append(finding("\(b.name): the \(other.configuration) configuration's entitlements (\(file.path)) have \(list), which \(lacking): the capability works in \(other.configuration) builds and is missing from the app that ships",
-                                   bundle: b.name, at: place, key: extra.first,
-                                   fix: "Add the same capabilities to the \(shippingName) configuration's entitlements, or name one entitlements file for all configurations.",
-                                   fingerprint: [other.configuration] + extra.sorted()))
+                var f = finding("\(b.name): the \(other.configuration) configuration's entitlements (\(file.path)) have \(list), which \(lacking): the capability works in \(other.configuration) builds and is missing from the app that ships",
+                                bundle: b.name, at: place, key: extra.first,
+                                fix: "Add the same capabilities to the \(shippingName) configuration's entitlements, or name one entitlements file for all configurations.",
+                                fingerprint: [other.configuration] + extra.sorted())
+                if shipping != nil { f.severity = .note }
+                out.append(f)
             }
         }
         return out
