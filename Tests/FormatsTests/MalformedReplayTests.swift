@@ -25,6 +25,9 @@ final class MalformedReplayTests: XCTestCase {
         "JSON": { _ = try JSONReader.parse($0, limits: FuzzHarness.limits) },
         "StringCatalog": { _ = try StringCatalogParser.parse($0, limits: FuzzHarness.limits) },
         "Provisioning": { _ = try ProvisioningProfileParser.parse($0, limits: FuzzHarness.limits) },
+        "CMS": { data in
+            for c in try CMSSignedData.certificates(data, limits: FuzzHarness.limits) { _ = CMSSignedData.subjectCommonName(c) }
+        },
         "MachO": { data in
             let file = try MachOReader.read(data, limits: FuzzHarness.machOLimits, parts: .all)
             for slice in file.slices { _ = slice.cStrings(maxCount: 1_000) }
