@@ -52,7 +52,10 @@ public enum InspectReport {
             var o: [String: Any] = ["kind": p.kind.rawValue, "teamIdentifiers": p.teamIdentifiers,
                                     "provisionedDeviceCount": p.provisionedDevices.count]
             o["name"] = p.name ?? NSNull()
+            o["teamName"] = p.teamName ?? NSNull()
             o["expirationDate"] = p.expirationDate.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull()
+            o["expired"] = p.isExpired(at: Date())
+            o["certificates"] = p.developerCertificates.map { c -> Any in CMSSignedData.subjectCommonName(c) ?? NSNull() }
             o["entitlementKeys"] = p.entitlements?.dictionary?.keys ?? []
             d["provisioningProfile"] = o
         }
@@ -91,6 +94,8 @@ public enum InspectReport {
             o["uuid"] = s.uuid ?? NSNull()
             o["signed"] = s.codeSignature != nil
             o["hardening"] = hardeningJSON(s)
+            if let signer = s.codeSignature.flatMap({ CMSSignedData.leaf($0.cmsCertificates) }) { o["signedBy"] = CMSSignedData.subjectCommonName(signer) ?? NSNull() }
+            if let e = s.codeSignatureError { o["signatureError"] = e.description }
             if options.includeSymbols { o["importedSymbols"] = s.importedSymbols }
             return o
         }
@@ -157,7 +162,10 @@ public enum InspectReport {
             for m in b.privacyManifestPaths { out += "  privacy manifest: \(m)\n" }
             if let p = b.provisioningProfile {
                 let expiry = p.expirationDate.map { ISO8601DateFormatter().string(from: $0) } ?? "no expiry"
-                out += "  profile:     \(p.kind.rawValue), team \(p.teamIdentifiers.joined(separator: ", ")), expires \(expiry)\n"
+                let expired = p.isExpired(at: Date()) ? " (expired)" : ""
+                out += "  profile:     \(p.kindName)\(p.name.map { " '\($0)'" } ?? ""), team \(p.teamIdentifiers.joined(separator: ", ")), expires \(expiry)\(expired)\n"
+                let certs = p.developerCertificates.compactMap(CMSSignedData.subjectCommonName)
+                if !certs.isEmpty { out += "  profile certificates: \(certs.joined(separator: "; "))\n" }
             }
             if !b.languages.isEmpty { out += "  languages:   \(b.languages.joined(separator: ", "))\n" }
             if !b.sourceFiles.isEmpty { out += "  sources:     \(b.sourceFiles.count) files\n" }
@@ -181,7 +189,15 @@ public enum InspectReport {
         for s in f.macho?.slices ?? [] {
             out += "\(indent)  \(s.arch) \(s.fileTypeName), \(s.platform ?? "unknown platform") \(s.minOS ?? "?")"
             out += (s.encryption?.cryptID ?? 0) != 0 ? ", encrypted" : ""
-            out += ", \(s.importedSymbols.count) imported symbols\n"
+            out += ", \(s.importedSymbols.count) imported symbols"
+            if let e = s.codeSignatureError {
+                out += ", invalid signature (\(e.reason))"
+            } else if let sig = s.codeSignature {
+                out += CMSSignedData.leaf(sig.cmsCertificates).flatMap(CMSSignedData.subjectCommonName).map { ", signed by \($0)" } ?? (sig.isAdHoc ? ", signed ad hoc" : ", signed")
+            } else {
+                out += ", unsigned"
+            }
+            out += "\n"
             for l in s.linkedLibraries { out += "\(indent)    \(l.kind == .weak ? "weak " : "")\(l.path)\n" }
             out += HardeningFacts(s).summary.map { "\(indent)    hardening: \($0)\n" }.joined()
             if options.includeSymbols { out += s.importedSymbols.map { "\(indent)    \($0)\n" }.joined() }

@@ -329,24 +329,28 @@ final class MachOMalformedTests: XCTestCase {
 
     // MARK: Code signature
 
-    func testCodeSignatureBadMagic() {
-        var w = MachOSynthetic.signed(entitlements: "<plist/>")
-        w.put32(0x1234_5678, at: 0x100)
-        assertMachOError("malformed Mach-O at offset 0x100: code signature: SuperBlob magic 0x78563412 is not 0xfade0cc0") {
-            try read(w)
-        }
+    /// A malformed signature does not stop the rest of the binary from being read: the slice
+    /// keeps the error (a finding, ITMS-90035) and has no signature.
+    func assertSignatureError(_ expected: String, _ w: MachOBytes, file: StaticString = #filePath, line: UInt = #line) throws {
+        let slice = try XCTUnwrap(MachOReader.read(w.data).slices.first, file: file, line: line)
+        XCTAssertNil(slice.codeSignature, file: file, line: line)
+        XCTAssertEqual(slice.codeSignatureError?.description, expected, file: file, line: line)
     }
 
-    func testCodeSignatureBlobPastEnd() {
+    func testCodeSignatureBadMagic() throws {
+        var w = MachOSynthetic.signed(entitlements: "<plist/>")
+        w.put32(0x1234_5678, at: 0x100)
+        try assertSignatureError("malformed Mach-O at offset 0x100: code signature: SuperBlob magic 0x78563412 is not 0xfade0cc0", w)
+    }
+
+    func testCodeSignatureBlobPastEnd() throws {
         var w = MachOSynthetic.signed(entitlements: "<plist/>")
         let blobCountOffset = 0x100 + 8
         XCTAssertEqual(w.bytes[blobCountOffset + 3], 4)
         // The second index entry's blob (entitlements) gets a huge length.
         let second = 0x100 + Int(UInt32(w.bytes[0x100 + 24]) << 24 | UInt32(w.bytes[0x100 + 25]) << 16 | UInt32(w.bytes[0x100 + 26]) << 8 | UInt32(w.bytes[0x100 + 27]))
         w.bytes.replaceSubrange((second + 4)..<(second + 8), with: [0x7f, 0xff, 0xff, 0xff])
-        assertMachOError("malformed Mach-O at offset 0x\(String(second + 4, radix: 16)): code signature: blob 1 (magic 0xfade7171) length 2147483647 extends past the end of the SuperBlob") {
-            try read(w)
-        }
+        try assertSignatureError("malformed Mach-O at offset 0x\(String(second + 4, radix: 16)): code signature: blob 1 (magic 0xfade7171) length 2147483647 extends past the end of the SuperBlob", w)
     }
 
     func testExtremeValuesDoNotOverflow() throws {

@@ -27,6 +27,9 @@ final class MalformedReplayTests: XCTestCase {
         "Provisioning": { _ = try ProvisioningProfileParser.parse($0, limits: FuzzHarness.limits) },
         "AssetCatalog": { _ = try CompiledAssetCatalog.read([UInt8]($0), limits: FuzzHarness.limits) },
         "PNG": { _ = try PNGHeader.read([UInt8]($0)) },
+        "CMS": { data in
+            for c in try CMSSignedData.certificates(data, limits: FuzzHarness.limits) { _ = CMSSignedData.subjectCommonName(c) }
+        },
         "MachO": { data in
             let file = try MachOReader.read(data, limits: FuzzHarness.machOLimits, parts: .all)
             for slice in file.slices { _ = slice.cStrings(maxCount: 1_000) }

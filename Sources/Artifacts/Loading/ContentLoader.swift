@@ -35,6 +35,17 @@ public enum ContentLoader {
             bundle.entitlementsSource = p
             note(e)
         }
+        var configurationFiles: [String: PlistFile] = [:]
+        if let p = bundle.entitlementsPath, let e = bundle.entitlements { configurationFiles[p] = e }
+        for i in bundle.otherConfigurationEntitlements.indices {
+            guard let p = bundle.otherConfigurationEntitlements[i].path else { continue }
+            if configurationFiles[p] == nil {
+                let e = plist(p, source: source, limits: limits)
+                configurationFiles[p] = e
+                note(e)
+            }
+            bundle.otherConfigurationEntitlements[i].file = configurationFiles[p]
+        }
         bundle.privacyManifests = bundle.privacyManifestPaths.map { plist($0, source: source, limits: limits) }
         bundle.privacyManifests.forEach(note)
         loadLocalizations(&bundle, source: source, limits: limits, problems: &problems, cache: cache)

@@ -143,6 +143,9 @@ public enum ProductLoader {
                              + GeneratedProjectLoader.unreadSummary(problems))
         }
         product.bundles = bundles
+        if product.kind == .project {
+            product.unreferencedEntitlementsFiles = UnreferencedEntitlements.find(index: index, source: source, bundles: bundles, limits: limits)
+        }
         let sdks = SDKInventoryLoader.inventory(product: product, index: index, source: source, limits: limits)
         product.sdks = sdks.sdks
         product.problems += problems + sdks.problems

@@ -44,6 +44,22 @@ public struct LocalizedFile: Sendable, Equatable {
     }
 }
 
+/// `CODE_SIGN_ENTITLEMENTS` of one build configuration of a target: the file it names (nil
+/// when the configuration sets none), where the setting is written, and the parsed file.
+public struct ConfigurationEntitlements: Sendable, Equatable {
+    public var configuration: String
+    public var path: String?
+    public var setting: FileLocation?
+    public internal(set) var file: PlistFile?
+
+    public init(configuration: String, path: String?, setting: FileLocation? = nil, file: PlistFile? = nil) {
+        self.configuration = configuration
+        self.path = path
+        self.setting = setting
+        self.file = file
+    }
+}
+
 /// A setting value from a project, with where it was written.
 public struct SettingValue: Sendable, Equatable {
     public var value: String
@@ -82,6 +98,11 @@ public struct AppBundle: Sendable {
     public internal(set) var entitlements: PlistFile?
     /// Where the entitlements came from: a code signature or a `.entitlements` file.
     public internal(set) var entitlementsSource: String?
+    /// The build configuration whose settings the bundle has (projects): the one read.
+    public internal(set) var configuration: String?
+    /// The target's other build configurations whose `CODE_SIGN_ENTITLEMENTS` differs from the
+    /// configuration read (projects), with their entitlements files parsed.
+    public internal(set) var otherConfigurationEntitlements: [ConfigurationEntitlements] = []
 
     public internal(set) var privacyManifestPaths: [String] = []
     public internal(set) var privacyManifests: [PlistFile] = []

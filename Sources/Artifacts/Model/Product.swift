@@ -27,6 +27,8 @@ public struct Product: Sendable {
     public internal(set) var sdks: [SDKComponent] = []
     /// Resource files read only when a rule asks (icons: PNG headers, asset catalogs).
     public internal(set) var resources: ResourceFiles?
+    /// `.entitlements` files of a project folder that no target uses (`UnreferencedEntitlements`).
+    public internal(set) var unreferencedEntitlementsFiles: [String] = []
     /// Remote Swift packages the projects reference (read by the SDK inventory).
     var remotePackageReferences: [RemotePackageReference] = []
 

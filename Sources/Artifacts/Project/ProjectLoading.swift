@@ -120,7 +120,8 @@ final class ProjectLoading {
             var bundle = makeBundle(target, kind: kind, resolver: resolver, files: files[target.id] ?? TargetFiles())
             bundle.parentID = parents[target.id].map(bundleID)
             problems += fileProblems.removeValue(forKey: target.id) ?? []
-            checkFileSettingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
+            bundle.otherConfigurationEntitlements = checkFileSettingsOfOtherConfigurations(target, chosen: resolver, others: otherResolvers[target.id] ?? [])
+            bundle.configuration = target.chosenConfiguration
             bundles.append(bundle)
         }
         for target in targets { problems += fileProblems.removeValue(forKey: target.id) ?? [] }

@@ -46,12 +46,23 @@ extension ProjectLoading {
 
     /// Debug and other configurations build too (on CI, on case-sensitive disks): their file
     /// settings are checked where they differ from the configuration that was read.
+    /// Returns the entitlements files of the configurations where `CODE_SIGN_ENTITLEMENTS` differs.
+    @discardableResult
     func checkFileSettingsOfOtherConfigurations(_ target: ProjectTarget, chosen: BuildSettingsResolver,
-                                            others: [(String, BuildSettingsResolver)]) {
+                                                others: [(String, BuildSettingsResolver)]) -> [ConfigurationEntitlements] {
+        var entitlements: [ConfigurationEntitlements] = []
         for (configName, resolver) in others {
             for key in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] where resolver.value(key) != chosen.value(key) {
-                _ = settingPath(key, resolver: resolver, bundle: target.name, label: "\(key) [\(configName)]")
+                let path = settingPath(key, resolver: resolver, bundle: target.name, label: "\(key) [\(configName)]")
+                if key == "CODE_SIGN_ENTITLEMENTS" {
+                    let raw = resolver.value(key)?.trimmingCharacters(in: .whitespaces) ?? ""
+                    // A file that does not exist is a missing reference (reported above), not a configuration without entitlements.
+                    guard path != nil || raw.isEmpty else { continue }
+                    entitlements.append(ConfigurationEntitlements(configuration: configName, path: path,
+                                                                  setting: resolver.definition(key)?.location ?? chosen.definition(key)?.location))
+                }
             }
         }
+        return entitlements
     }
 }

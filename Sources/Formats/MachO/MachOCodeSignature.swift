@@ -2,9 +2,16 @@ import Foundation
 
 /// `LC_CODE_SIGNATURE`: a big-endian SuperBlob (magic 0xfade0cc0) of typed blobs.
 extension SliceParser {
+    /// A signature that does not parse is kept as `codeSignatureError` (App Store Connect
+    /// rejects it, a rule says so); limits still stop the read.
     mutating func readCodeSignature() throws {
         guard let range = codeSignature, !range.isEmpty else { return }
-        slice.codeSignature = try Self.parseSuperBlob(r, range, limits: limits)
+        do {
+            slice.codeSignature = try Self.parseSuperBlob(r, range, limits: limits)
+        } catch let e as FormatError {
+            if case .limitExceeded = e.kind { throw e }
+            slice.codeSignatureError = e
+        }
     }
 
     static func parseSuperBlob(_ r: ByteReader, _ range: Range<Int>, limits: ReaderLimits) throws -> CodeSignature {
@@ -60,8 +67,14 @@ extension SliceParser {
                 sig.entitlementsXML = payload
             case 0xfade_7172:
                 sig.entitlementsDER = payload
-            case 0xfade_0b01:  // CMS signature wrapper; empty for ad-hoc signatures
+            case 0xfade_0b01 where type == 0x10000:  // CMS signature wrapper (other slots use the magic for other data); empty for ad-hoc signatures
                 sig.hasCMSSignature = blobLength > 8
+                if blobLength > 8 {
+                    do { sig.cmsCertificates = try CMSSignedData.certificates(payload, limits: limits) } catch let e as FormatError {
+                        sig.cmsError = FormatError(e.kind, format: format, reason: "code signature: CMS blob: \(e.reason)",
+                                                   offset: b + 8 + (e.offset ?? 0))
+                    }
+                }
             default:
                 break
             }

@@ -150,6 +150,10 @@ public struct CodeSignature: Sendable, Equatable {
     public var entitlementsDER: Data?
     /// True when the SuperBlob holds a non-empty CMS signature (slot 0x10000).
     public var hasCMSSignature: Bool
+    /// DER certificates of the CMS signature, signer first as codesign writes them.
+    public var cmsCertificates: [Data] = []
+    /// Why the CMS blob could not be read as a SignedData (then `cmsCertificates` is empty).
+    public var cmsError: FormatError?
     /// Slot types of every blob in the SuperBlob, in index order.
     public var slotTypes: [UInt32]
 
@@ -208,6 +212,9 @@ public struct MachOSlice: Sendable {
     /// Selector names referenced from `__objc_selrefs`; unique, sorted.
     public var objcSelectorRefs: [String]
     public var codeSignature: CodeSignature?
+    /// Why `LC_CODE_SIGNATURE`'s data could not be read (a malformed SuperBlob, CodeDirectory
+    /// or CMS blob): the rest of the slice is still read, and the signature is nil.
+    public var codeSignatureError: FormatError?
     public var hasChainedFixups: Bool
     public var hasDyldInfo: Bool
     /// `LC_MAIN` entry offset.
@@ -249,6 +256,7 @@ public struct MachOSlice: Sendable {
         self.objcClassRefs = []
         self.objcSelectorRefs = []
         self.codeSignature = nil
+        self.codeSignatureError = nil
         self.hasChainedFixups = false
         self.hasDyldInfo = false
         self.entryOffset = nil

@@ -24,9 +24,23 @@ public struct ProvisioningProfile: Sendable, Equatable {
     public var provisionedDevices: [String]
     public var provisionsAllDevices: Bool
     public var entitlements: PlistNode?
+    /// `ApplicationIdentifierPrefix`: the prefixes `application-identifier` may start with.
+    public var applicationIdentifierPrefixes: [String]
+    /// `DeveloperCertificates`: the DER certificates whose keys may sign with this profile.
+    public var developerCertificates: [Data]
     public var kind: Kind
     /// The whole inner property list, with positions.
     public var plist: PlistNode
+
+    /// How Apple's tools name the kind: "development", "ad hoc", "App Store", "enterprise".
+    public var kindName: String {
+        switch kind {
+        case .development: return "development"
+        case .adHoc: return "ad hoc"
+        case .enterprise: return "enterprise (in-house)"
+        case .appStore: return "App Store"
+        }
+    }
 
     /// True when the profile has an expiration date at or before `date`.
     public func isExpired(at date: Date) -> Bool {
@@ -46,6 +60,10 @@ public struct ProvisioningProfile: Sendable, Equatable {
         provisionedDevices = plist["ProvisionedDevices"]?.strings ?? []
         provisionsAllDevices = plist["ProvisionsAllDevices"]?.bool ?? false
         entitlements = plist["Entitlements"]
+        applicationIdentifierPrefixes = plist["ApplicationIdentifierPrefix"]?.strings ?? []
+        developerCertificates = (plist["DeveloperCertificates"]?.array ?? []).compactMap {
+            if case .data(let d) = $0.value { return d } else { return nil }
+        }
         if entitlements?["get-task-allow"]?.bool == true {
             kind = .development
         } else if provisionsAllDevices {

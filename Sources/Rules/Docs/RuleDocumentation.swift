@@ -20,13 +20,7 @@ public enum RuleDocumentation {
                 out += "\n### Example \(i + 1)\(kind)\n"
                 if let n = e.note { out += "\n\(n)\n" }
                 for (path, fixture) in e.binaryFixtures.sorted(by: { $0.key < $1.key }) {
-                    if fixture.hasPrefix("../") {
-                        // Fixtures of other kinds (asset catalogs, PNGs) sit beside the Mach-O ones.
-                        let folder = String(fixture.dropFirst(3).prefix { $0 != "/" })
-                        out += "\n`\(path)`: the fixture `Tests/Fixtures/\(fixture.dropFirst(3))` (written by `Tests/Fixtures/\(folder)/make-fixtures.py`)\n"
-                    } else {
-                        out += "\n`\(path)`: the Mach-O fixture `Tests/Fixtures/MachO/\(fixture)` (source in `Tests/Fixtures/MachO/src/`)\n"
-                    }
+                    out += "\n`\(path)`: " + Self.fixtureText(fixture) + "\n"
                 }
                 for (path, target) in e.symlinks.sorted(by: { $0.key < $1.key }) {
                     out += "\n`\(path)`: a symbolic link to `\(target)`\n"
@@ -39,5 +33,20 @@ public enum RuleDocumentation {
         examples("Triggers", d.triggering)
         examples("Does not trigger", d.nonTriggering)
         return out
+    }
+
+    /// How an example's binary fixture is described: a Mach-O built from source, or a
+    /// code-signing fixture (re-signed binary or profile) written by its own script.
+    static func fixtureText(_ fixture: String) -> String {
+        if fixture.hasPrefix("../") {
+            // Fixtures of other kinds (asset catalogs, PNGs) sit beside the Mach-O ones.
+            let folder = String(fixture.dropFirst(3).prefix { $0 != "/" })
+            return "the fixture `Tests/Fixtures/\(fixture.dropFirst(3))` (written by `Tests/Fixtures/\(folder)/make-fixtures.py`)"
+        }
+        if fixture.hasPrefix("signing/") {
+            let what = fixture.hasSuffix(".mobileprovision") ? "the provisioning profile fixture" : "the re-signed Mach-O fixture"
+            return "\(what) `Tests/Fixtures/MachO/\(fixture)` (written by `Tests/Fixtures/MachO/signing/make-fixtures.py`)"
+        }
+        return "the Mach-O fixture `Tests/Fixtures/MachO/\(fixture)` (source in `Tests/Fixtures/MachO/src/`)"
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 
 /// A minimal but complete `project.pbxproj` with one application target, for rule examples
-/// about projects. `settings` become the target's build settings in Debug and Release.
+/// about projects. `settings` become the target's build settings in Debug and Release;
+/// `debugSettings` replace or add to them in Debug only.
 public func exampleProject(target: String = "App", productType: String = "com.apple.product-type.application",
-                           settings: [String: String], sources: [String] = []) -> String {
-    let body = settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\($0.key) = \"\($0.value)\";" }.joined(separator: "\n")
+                           settings: [String: String], debugSettings: [String: String] = [:], sources: [String] = []) -> String {
+    func lines(_ s: [String: String]) -> String {
+        s.sorted { $0.key < $1.key }.map { "\t\t\t\t\($0.key) = \"\($0.value)\";" }.joined(separator: "\n")
+    }
+    let body = lines(settings)
+    let debugBody = lines(settings.merging(debugSettings) { _, debug in debug })
     // Source files, relative to the project folder, compiled by the target's Sources phase.
     let ids = sources.indices.map { String(format: "%023d", $0 + 1) }
     let refs = zip(ids, sources).map { id, path in
@@ -30,7 +35,7 @@ public func exampleProject(target: String = "App", productType: String = "com.ap
     \t\tC0000000000000000000002 = {
     \t\t\tisa = XCBuildConfiguration;
     \t\t\tbuildSettings = {
-    \(body)
+    \(debugBody)
     \t\t\t};
     \t\t\tname = Debug;
     \t\t};
