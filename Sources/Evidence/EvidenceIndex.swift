@@ -121,6 +121,9 @@ public struct EvidenceIndex: Sendable {
     /// Uses of required-reason APIs (`api.*` capabilities; the key is the
     /// `NSPrivacyAccessedAPIType` category).
     public var requiredReasonUsages: [Usage] = []
+    /// Data-at-rest and authentication facts (`security.*` capabilities, see
+    /// `ProtectedResourceCatalog.Security`): the key is the resolved value.
+    public var securityUsages: [Usage] = []
     /// Source files of the bundles' code that were not scanned.
     public var skippedSources: [SkippedSource] = []
     /// Plain `http://` URLs the bundles' code names (`URLEvidence`).
@@ -151,8 +154,11 @@ public struct EvidenceIndex: Sendable {
         let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
         let all = BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages
         let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
-        return EvidenceIndex(usages: all.filter { !isRequiredReason($0) }, requiredReasonUsages: all.filter(isRequiredReason),
+        let isSecurity = { (u: Usage) in ProtectedResourceCatalog.Security.isSecurity(u.capability) }
+        var index = EvidenceIndex(usages: all.filter { !isRequiredReason($0) && !isSecurity($0) }, requiredReasonUsages: all.filter(isRequiredReason),
                              skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
                              mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes)
+        index.securityUsages = all.filter(isSecurity)
+        return index
     }
 }

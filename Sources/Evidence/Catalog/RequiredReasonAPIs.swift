@@ -76,10 +76,10 @@ extension ProtectedResourceCatalog {
             source: requiredReasonPage + "#4278401", confidence: .high),
     ]
 
-    /// What the detectors look for: the purpose-string resources and the required-reason
-    /// categories.
+    /// What the detectors look for: the purpose-string resources, the required-reason
+    /// categories and the data-at-rest facts (`Security`).
     public static let detection = ProtectedResourceCatalog(
-        resources: standard.resources + requiredReasonResources,
+        resources: standard.resources + requiredReasonResources + securityResources,
         lookAlikes: standard.lookAlikes, excludedKeys: standard.excludedKeys)
 
     /// The required-reason categories alone, by capability or category name.

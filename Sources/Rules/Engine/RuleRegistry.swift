@@ -67,6 +67,18 @@ public enum RuleRegistry {
         StringCatalogReviewStateRule.self,
         StringsDictMissingOtherRule.self,
         BundleLocalizationsRule.self,
+        // Data at rest and authentication (Rules/Storage).
+        KeychainAccessibleAlwaysRule.self,
+        KeychainSynchronizableDeviceOnlyRule.self,
+        KeychainAccessGroupRule.self,
+        KeyValueStoreEntitlementRule.self,
+        ICloudContainerEntitlementRule.self,
+        SecretInPreferencesRule.self,
+        FileProtectionNoneRule.self,
+        CompleteProtectionWhileLockedRule.self,
+        SensitiveDataDefaultProtectionRule.self,
+        BiometricReplyIgnoresErrorRule.self,
+        BiometricBooleanGateRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
