@@ -34,7 +34,17 @@ struct SecurityFacts {
             guard let holder = byName[u.bundle], holder.kind.ships, let host = chains.host(of: holder.name) else { continue }
             grouped[host.name, default: []].append(Fact(usage: u, holder: holder, direct: UsageReading.isDirect(u, host: holder)))
         }
-        return context.product.bundles.compactMap { b in grouped[b.name].map { (b, $0) } }
+        // A file compiled into the host and into a framework it embeds is one place: kept once,
+        // the most certain reading first.
+        return context.product.bundles.compactMap { b in
+            guard let facts = grouped[b.name] else { return nil }
+            var seen = Set<String>()
+            let unique = facts.sorted { $0.direct && !$1.direct }.filter { f in
+                guard case .source(let path, let line, let column) = f.usage.location else { return true }
+                return seen.insert("\(path):\(line):\(column):\(f.usage.key)").inserted
+            }
+            return (b, unique)
+        }
     }
 
     /// Every fact of a capability in shipping code, with its host.
