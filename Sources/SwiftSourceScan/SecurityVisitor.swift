@@ -304,7 +304,8 @@ final class SecurityVisitor: DeclarationCollector {
         let arguments = Array(call.arguments)
         guard let key = E.stringLiteral(arguments[1].expression), !E.isFlagLiteral(arguments[0].expression) else { return }
         let valueName = E.valueName(arguments[0].expression)
-        guard SecretNames.isSecret(key) || valueName.map(SecretNames.isSecret) == true else { return }
+        // A key that says what it holds (`PushNotificationDeviceToken`, `passwordSetDate`) wins over a value named `token`.
+        guard SecretNames.isSecret(key) || (!SecretNames.saysNotSecret(key) && valueName.map(SecretNames.isSecret) == true) else { return }
         emit(Security.preferenceSecret, key: key, api: "\(receiver).\(member.declName.baseName.text)(_:forKey: \"\(key)\")",
              at: call, ships: ships)
     }

@@ -36,6 +36,13 @@ public enum SecretNames {
         return false
     }
 
+    /// Whether the name says it holds something other than a secret: a push token, or a flag
+    /// or date about one.
+    public static func saysNotSecret(_ name: String) -> Bool {
+        let set = Set(words(name))
+        return !set.isDisjoint(with: metadataWords) || !set.isDisjoint(with: pushWords)
+    }
+
     /// Two words that together name a secret: `private key`, `api key`, `access token`.
     static func isSecretPair(_ words: [String]) -> Bool {
         for (a, b) in zip(words, words.dropFirst()) where secretWords.contains(a + b) { return true }

@@ -25,6 +25,10 @@ public struct BiometricBooleanGateRule: Rule {
         code — sources, packages, binaries — creates an access control or passes an \
         authentication context to the keychain. An app that uses biometrics only as a \
         convenience lock over data that needs no protection can ignore it.
+
+        Severity: a **warning** when the bundle's own code stores keychain items itself (it names \
+        their `kSecAttrAccessible` class) and binds none of them; a **note** otherwise — an app \
+        lock over a screen, a kiosk mode — and for code the bundle may not run.
         """,
         area: .storage, severity: .warning, tags: ["security", "authentication", "MASVS-AUTH-2"],
         references: ["https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
@@ -36,6 +40,11 @@ public struct BiometricBooleanGateRule: Rule {
 
                          final class Vault {
                              var isUnlocked = false
+
+                             func store(_ secret: Data) -> OSStatus {
+                                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleWhenUnlocked,
+                                             kSecValueData: secret] as CFDictionary, nil)
+                             }
 
                              func unlock() {
                                  ↓LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Open the vault") { success, error in
@@ -111,6 +120,7 @@ public struct BiometricBooleanGateRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let facts = SecurityFacts(context)
         let bound = Set(facts.byHost(Security.keychainUserPresence).map(\.host.name))
+        let keepsItems = Set(facts.byHost(Security.keychainAccessible).map(\.host.name))
         var out: [Finding] = []
         for (host, policies) in facts.byHost(Security.biometricPolicy) where !bound.contains(host.name) {
             let direct = policies.filter { $0.direct && !SecurityFacts.isPackaged($0.usage) && $0.holder.kind != .framework }
@@ -121,7 +131,10 @@ public struct BiometricBooleanGateRule: Rule {
                             evidence: policies.prefix(5).map { UsageReading.evidenceRef($0.usage) },
                             fix: "Keep what the check protects in the keychain with SecAccessControlCreateWithFlags(…, .biometryCurrentSet or .userPresence) and read it after the match, or pass the LAContext as kSecUseAuthenticationContext.",
                             fingerprint: ["gate"])
-            if direct.isEmpty { f.severity = .note }
+            if direct.isEmpty || !keepsItems.contains(host.name) {
+                f.severity = .note
+                if !keepsItems.contains(host.name) { f.message += "; if what it unlocks is a secret, bind it to the keychain" }
+            }
             out.append(f)
         }
         return out

@@ -15,13 +15,12 @@ public struct CompleteProtectionWhileLockedRule: Rule {
         "com.apple.usernotifications.service": "a notification service extension (runs when a push arrives)",
         "com.apple.callkit.call-directory": "a call directory extension",
         "com.apple.networkextension.packet-tunnel": "a packet tunnel",
-        "com.apple.widgetkit-extension": "a widget (lock screen widgets refresh while locked)",
     ]
 
     public static let description = RuleDescription(
         identifier: "complete_protection_while_locked",
         name: "Complete protection in locked code",
-        summary: "A bundle whose files default to NSFileProtectionComplete runs code while the device is locked (background modes, a notification service extension, a widget): that code cannot read or write its files.",
+        summary: "A bundle whose files default to NSFileProtectionComplete runs code while the device is locked (background modes, a notification service extension): that code cannot read or write its files.",
         rationale: """
         With `com.apple.developer.default-data-protection` set to `NSFileProtectionComplete`, \
         every file the bundle creates is encrypted with a key iOS discards about ten seconds \

@@ -62,6 +62,8 @@ public struct SecretInPreferencesRule: Rule {
                          import Foundation
 
                          func save(deviceToken: String, enabled: Bool) {
+                             let token = deviceToken.lowercased()
+                             UserDefaults.standard.set(token, forKey: "PushNotificationDeviceToken")
                              UserDefaults.standard.set(deviceToken, forKey: "pushDeviceToken")
                              UserDefaults.standard.set(enabled, forKey: "passcodeEnabled")
                              UserDefaults.standard.set(true, forKey: "password")
@@ -69,7 +71,7 @@ public struct SecretInPreferencesRule: Rule {
                              UserDefaults.standard.set("dark", forKey: "theme")
                          }
                          """],
-                        note: "A push token, flags and dates about secrets, a Boolean value, an ordinary preference."),
+                        note: "A push token (by its key, whatever the value's name: Habitica's AppDelegate), flags and dates about secrets, a Boolean value, an ordinary preference."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Notes.swift": """
                          import Foundation
