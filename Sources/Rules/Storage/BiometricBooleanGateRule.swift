@@ -26,9 +26,11 @@ public struct BiometricBooleanGateRule: Rule {
         authentication context to the keychain. An app that uses biometrics only as a \
         convenience lock over data that needs no protection can ignore it.
 
-        Severity: a **warning** when the bundle's own code stores keychain items itself (it names \
-        their `kSecAttrAccessible` class) and binds none of them; a **note** otherwise — an app \
-        lock over a screen, a kiosk mode — and for code the bundle may not run.
+        Severity: a **warning** where the check plainly guards secrets — the file that calls \
+        `evaluatePolicy` also writes keychain items (naming their `kSecAttrAccessible` class), or \
+        the bundle is an AutoFill credential provider; a **note** otherwise (an app lock over a \
+        screen, a kiosk mode: the code cannot say what is behind it) and for code the bundle may \
+        not run.
         """,
         area: .storage, severity: .warning, tags: ["security", "authentication", "MASVS-AUTH-2"],
         references: ["https://developer.apple.com/documentation/localauthentication/accessing-keychain-items-with-face-id-or-touch-id",
@@ -117,10 +119,21 @@ public struct BiometricBooleanGateRule: Rule {
                         note: "The evaluated context is handed to the keychain."),
         ])
 
+    /// A password manager: an AutoFill credential provider, by entitlement or extension point.
+    static func providesCredentials(_ b: AppBundle) -> Bool {
+        if BundleEntitlements(b)?.root["com.apple.developer.authentication-services.autofill-credential-provider"] != nil { return true }
+        return b.infoValue("NSExtension")?.node.dictionary?["NSExtensionPointIdentifier"]?.string
+            == "com.apple.authentication-services-credential-provider-ui"
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         let facts = SecurityFacts(context)
         let bound = Set(facts.byHost(Security.keychainUserPresence).map(\.host.name))
-        let keepsItems = Set(facts.byHost(Security.keychainAccessible).map(\.host.name))
+        // Files that write keychain items themselves, and hosts that provide credentials.
+        let itemFiles = Set(facts.all(Security.keychainAccessible).compactMap { entry -> String? in
+            guard case .source(let path, _, _) = entry.fact.usage.location else { return nil }
+            return entry.host.name + "|" + path
+        })
         var out: [Finding] = []
         for (host, policies) in facts.byHost(Security.biometricPolicy) where !bound.contains(host.name) {
             let direct = policies.filter { $0.direct && !SecurityFacts.isPackaged($0.usage) && $0.holder.kind != .framework }
@@ -131,9 +144,13 @@ public struct BiometricBooleanGateRule: Rule {
                             evidence: policies.prefix(5).map { UsageReading.evidenceRef($0.usage) },
                             fix: "Keep what the check protects in the keychain with SecAccessControlCreateWithFlags(…, .biometryCurrentSet or .userPresence) and read it after the match, or pass the LAContext as kSecUseAuthenticationContext.",
                             fingerprint: ["gate"])
-            if direct.isEmpty || !keepsItems.contains(host.name) {
+            let guardsSecrets = Self.providesCredentials(host) || direct.contains { d in
+                guard case .source(let path, _, _) = d.usage.location else { return false }
+                return itemFiles.contains(host.name + "|" + path)
+            }
+            if direct.isEmpty || !guardsSecrets {
                 f.severity = .note
-                if !keepsItems.contains(host.name) { f.message += "; if what it unlocks is a secret, bind it to the keychain" }
+                if !guardsSecrets { f.message += "; if what it unlocks is a secret, bind it to the keychain" }
             }
             out.append(f)
         }

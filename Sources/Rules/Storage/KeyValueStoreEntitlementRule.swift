@@ -114,7 +114,10 @@ public struct KeyValueStoreEntitlementRule: Rule {
                                 evidence: ordered.prefix(5).map { UsageReading.evidenceRef($0.usage) },
                                 fix: "Turn on iCloud > Key-value storage for \(host.name) (\(Self.key) = $(TeamIdentifierPrefix)$(CFBundleIdentifier), or the app's identifier to share its store).",
                                 fingerprint: ["missing"])
-                if !own { f.severity = .warning }
+                if !own {
+                    f.severity = .warning
+                    f.message += " (if this code runs in \(host.name): \(u.origin.label) may reach it only through code the bundle does not call)"
+                }
                 out.append(f)
             }
         }
