@@ -4,7 +4,9 @@ import Formats
 
 final class ObjCSourceScannerTests: XCTestCase {
     func scan(_ source: String, definitions: [String: String] = [:]) -> [SourceUsage] {
+        // Data-at-rest facts have their own tests (ObjCSecurityFactsTests).
         ObjCSourceScanner.scan(source: source, path: "Test.m", definitions: definitions)
+            .filter { !ProtectedResourceCatalog.Security.isSecurity($0.capability) }
     }
 
     /// `capability strength api line:column`, with ` debug` for code that does not ship.
