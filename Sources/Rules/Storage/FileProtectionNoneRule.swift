@@ -20,7 +20,7 @@ public struct FileProtectionNoneRule: Rule {
         locked can keep `completeUntilFirstUserAuthentication` (or `completeUnlessOpen` for a file \
         it keeps open).
 
-        Reported for the protection written in code: `Data.write(to:options: .noFileProtection)`, \
+        Reported for the protection written in code: a write with `Data.WritingOptions.noFileProtection`, \
         `FileManager` attributes (`[.protectionKey: FileProtectionType.none]`), \
         `URLResourceValues.fileProtection = .none`, Core Data's \
         `NSPersistentStoreFileProtectionKey`, and Objective-C's `NSFileProtectionNone` / \
@@ -37,7 +37,8 @@ public struct FileProtectionNoneRule: Rule {
                          import Foundation
 
                          func save(_ data: Data, to url: URL) throws {
-                             try data.write(to: url, options: [.atomic, ↓.noFileProtection])
+                             try data.write(
+                                 to: url, options: [.atomic, ↓.noFileProtection])
                          }
 
                          func unprotect(_ path: String) throws {
@@ -73,7 +74,8 @@ public struct FileProtectionNoneRule: Rule {
                          import Foundation
 
                          func save(_ data: Data, to url: URL) throws {
-                             try data.write(to: url, options: [.atomic, .completeFileProtection])
+                             try data.write(
+                                 to: url, options: [.atomic, .completeFileProtection])
                              try FileManager.default.setAttributes([.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication],
                                                                    ofItemAtPath: url.path)
                          }
@@ -92,7 +94,8 @@ public struct FileProtectionNoneRule: Rule {
 
                          #if DEBUG
                          func dump(_ data: Data, to url: URL) throws {
-                             try data.write(to: url, options: .noFileProtection)
+                             try data.write(
+                                 to: url, options: .noFileProtection)
                          }
                          #endif
                          """],

@@ -52,7 +52,8 @@ public struct SensitiveDataDefaultProtectionRule: Rule {
                          import Foundation
 
                          func save(_ samples: Data, to url: URL) throws {
-                             try samples.write(to: url, options: .completeFileProtection)
+                             try samples.write(
+                                 to: url, options: .completeFileProtection)
                          }
                          """],
                         note: "The health data is written with complete protection."),
