@@ -124,6 +124,9 @@ public struct EvidenceIndex: Sendable {
     /// Uses of APIs that Info.plist declarations need (`feature.*` capabilities: background
     /// modes, device capabilities, push registration).
     public var featureUsages: [Usage] = []
+    /// Data-at-rest and authentication facts (`security.*` capabilities, see
+    /// `ProtectedResourceCatalog.Security`): the key is the resolved value.
+    public var securityUsages: [Usage] = []
     /// Source files of the bundles' code that were not scanned.
     public var skippedSources: [SkippedSource] = []
     /// Plain `http://` URLs the bundles' code names (`URLEvidence`).
@@ -163,11 +166,14 @@ public struct EvidenceIndex: Sendable {
         let all = BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages
         let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
         let isFeature = { (u: Usage) in ProtectedResourceCatalog.FeatureAPI.isFeature(u.capability) }
-        var index = EvidenceIndex(usages: all.filter { !isRequiredReason($0) && !isFeature($0) }, requiredReasonUsages: all.filter(isRequiredReason),
+        let isSecurity = { (u: Usage) in ProtectedResourceCatalog.Security.isSecurity(u.capability) }
+        var index = EvidenceIndex(usages: all.filter { !isRequiredReason($0) && !isFeature($0) && !isSecurity($0) },
+                                  requiredReasonUsages: all.filter(isRequiredReason),
                                   skippedSources: sources.skipped, urls: urls.urls, urlScannedBundles: urls.scanned,
                                   mentionedDomains: urls.mentionedDomains, bonjourServiceTypes: urls.serviceTypes,
                                   secrets: stored.secrets + urls.binarySecrets, shippedStores: stored.stores)
         index.featureUsages = all.filter(isFeature)
+        index.securityUsages = all.filter(isSecurity)
         return index
     }
 }

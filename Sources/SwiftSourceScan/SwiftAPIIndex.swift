@@ -53,7 +53,8 @@ struct SwiftAPIIndex: Sendable {
             typeReferences[name] = uses
         }
 
-        for resource in catalog.resources where Self.isReported(resource) {
+        // Security facts in Swift are the security visitor's: it resolves values, not names.
+        for resource in catalog.resources where Self.isReported(resource) && !ProtectedResourceCatalog.Security.isSecurity(resource.capability) {
             if keys[resource.capability] == nil { keys[resource.capability] = resource.key }
             for trigger in resource.triggers.objcClasses {
                 let name = SwiftAPITable.swiftNamesOfObjCClasses[trigger.name] ?? trigger.name

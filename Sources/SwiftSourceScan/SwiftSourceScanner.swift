@@ -44,6 +44,8 @@ public enum SwiftSourceScanner {
         // A build context decides only `#if` clauses: a file without any is walked once for all.
         let hasIfConfig = NestingProfile(source).ifConfig > 0
         var walks: [TargetConditions: UsageVisitor] = [:]
+        var securityWalks: [TargetConditions: [SourceUsage]] = [:]
+        let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
         return contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
@@ -54,7 +56,12 @@ public enum SwiftSourceScanner {
                 return visitor
             }()
             let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
-            return visible.filter(visitor.results()) + launch.found
+            var facts: [SourceUsage] = []
+            if security {
+                facts = securityWalks[conditions] ?? SecurityVisitor(lines: lines, target: conditions).scan(tree)
+                securityWalks[conditions] = facts
+            }
+            return visible.filter(visitor.results()) + launch.found + facts
         }
     }
 

@@ -17,11 +17,14 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
-    public var triggerNames: Set<String> { SwiftAPIIndex.standard.names }
+    public var triggerNames: Set<String> { Self.names }
+    static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
-    public func mayUse(_ facts: SourceFacts) -> Bool { SwiftAPIIndex.standard.mayMatch(facts.referenced) }
+    public func mayUse(_ facts: SourceFacts) -> Bool {
+        SwiftAPIIndex.standard.mayMatch(facts.referenced) || !facts.referenced.isDisjoint(with: SecurityVisitor.triggerNames)
+    }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
         SwiftSourceScanner.scan(source: source, path: path, catalog: .detection, limits: limits, context: context)

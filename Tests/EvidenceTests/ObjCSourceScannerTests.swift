@@ -5,8 +5,9 @@ import Formats
 final class ObjCSourceScannerTests: XCTestCase {
     /// Uses of purpose-string and required-reason APIs (feature APIs: FeatureAPITests).
     func scan(_ source: String, definitions: [String: String] = [:]) -> [SourceUsage] {
+        // Data-at-rest facts have their own tests (ObjCSecurityFactsTests).
         ObjCSourceScanner.scan(source: source, path: "Test.m", definitions: definitions)
-            .filter { !ProtectedResourceCatalog.FeatureAPI.isFeature($0.capability) }
+            .filter { !ProtectedResourceCatalog.FeatureAPI.isFeature($0.capability) && !ProtectedResourceCatalog.Security.isSecurity($0.capability) }
     }
 
     /// `capability strength api line:column`, with ` debug` for code that does not ship.

@@ -77,9 +77,10 @@ extension ProtectedResourceCatalog {
     ]
 
     /// What the detectors look for: the purpose-string resources, the required-reason
-    /// categories and the features Info.plist declarations need (`FeatureAPIs`).
+    /// categories, the features Info.plist declarations need (`FeatureAPIs`) and the
+    /// data-at-rest facts (`Security`).
     public static let detection = ProtectedResourceCatalog(
-        resources: standard.resources + requiredReasonResources + featureResources,
+        resources: standard.resources + requiredReasonResources + featureResources + securityResources,
         lookAlikes: standard.lookAlikes, excludedKeys: standard.excludedKeys)
 
     /// The required-reason categories alone, by capability or category name.

@@ -99,6 +99,18 @@ public enum RuleRegistry {
         AppIconAlphaRule.self,
         AlternateIconMissingIPadRule.self,
         AppIconSetInvalidRule.self,
+        // Data at rest and authentication (Rules/Storage).
+        KeychainAccessibleAlwaysRule.self,
+        KeychainSynchronizableDeviceOnlyRule.self,
+        KeychainAccessGroupRule.self,
+        KeyValueStoreEntitlementRule.self,
+        ICloudContainerEntitlementRule.self,
+        SecretInPreferencesRule.self,
+        FileProtectionNoneRule.self,
+        CompleteProtectionWhileLockedRule.self,
+        SensitiveDataDefaultProtectionRule.self,
+        BiometricReplyIgnoresErrorRule.self,
+        BiometricBooleanGateRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -97,6 +97,58 @@ for name in filetimestamps boottime diskspace keyboards defaults; do
         "$tmp/$name.o" $RR_LIBS
 done
 
+# Storage/keychain: stores an item with kSecAttrAccessibleAlways (keychain_accessible_always).
+# Storage/kvstore: NSUbiquitousKeyValueStore and NSFileProtectionNone, unsigned entitlements;
+# Storage/kvstore-entitled and Storage/kvstore-icloud: the same program whose ad-hoc signature
+# carries entitlements, with and without a ubiquity-kvstore-identifier (a slot 5 blob added to
+# the SuperBlob; the CodeDirectory's special-slot hash is not updated, which no reader checks).
+ST_LIBS="$S/libSystem.tbd $S/libobjc.tbd $S/FoundationStorage.tbd $S/Security.tbd $S/CoreFoundationDictionary.tbd"
+mkdir -p Storage
+for name in keychain kvstore; do
+    $CLANG -target arm64-apple-ios15.0 $CFLAGS -c src/storage/$name.m -o "$tmp/$name.o"
+    $LLD14 -arch arm64 -platform_version ios 15.0 17.0 -adhoc_codesign -o Storage/$name "$tmp/$name.o" $ST_LIBS
+done
+for variant in entitled icloud; do
+python3 - Storage/kvstore Storage/kvstore-$variant $variant <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+services = (b'\t<key>com.apple.developer.ubiquity-kvstore-identifier</key>\n\t<string>ABCDE12345.com.example.app</string>\n'
+            if sys.argv[3] == 'entitled' else
+            b'\t<key>com.apple.developer.icloud-services</key>\n\t<array><string>CloudKit</string></array>\n')
+xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+       b'"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n'
+       b'\t<key>application-identifier</key>\n\t<string>ABCDE12345.com.example.app</string>\n'
+       b'\t<key>com.apple.developer.team-identifier</key>\n\t<string>ABCDE12345</string>\n' + services +
+       b'</dict>\n</plist>\n')
+ncmds = struct.unpack_from('<I', data, 16)[0]
+off, sig_cmd, linkedit = 32, None, None
+for _ in range(ncmds):
+    cmd, size = struct.unpack_from('<II', data, off)
+    if cmd == 0x1d: sig_cmd = off
+    if cmd == 0x19 and data[off + 8:off + 24].rstrip(b'\0') == b'__LINKEDIT': linkedit = off
+    off += size
+dataoff, datasize = struct.unpack_from('<II', data, sig_cmd + 8)
+magic, length, count = struct.unpack_from('>III', data, dataoff)
+index = [struct.unpack_from('>II', data, dataoff + 12 + 8 * k) for k in range(count)]
+blobs = data[dataoff + 12 + 8 * count:dataoff + length]
+header_end = 12 + 8 * (count + 1)
+entries = [(t, o + 8) for t, o in index]
+ent_blob = struct.pack('>II', 0xfade7171, 8 + len(xml)) + xml
+entries.append((5, header_end + len(blobs)))
+new_length = header_end + len(blobs) + len(ent_blob)
+sb = struct.pack('>III', magic, new_length, count + 1) + b''.join(struct.pack('>II', t, o) for t, o in entries) + blobs + ent_blob
+sb += b'\0' * ((-len(sb)) % 16)
+out = data[:dataoff] + sb
+struct.pack_into('<II', out, sig_cmd + 8, dataoff, len(sb))
+fileoff = struct.unpack_from('<Q', out, linkedit + 40)[0]
+filesize = len(out) - fileoff
+struct.pack_into('<Q', out, linkedit + 48, filesize)
+struct.pack_into('<Q', out, linkedit + 32, (filesize + 0x3fff) & ~0x3fff)
+open(sys.argv[2], 'wb').write(out)
+PY
+chmod +x Storage/kvstore-$variant
+done
+
 # Transit and TransitShare: plain-C executables whose C strings are http:// URLs, the app and
 # share extension binaries of the ATS fixture .ipa (ATSFixtureIPATests).
 for name in transit transit-share; do
