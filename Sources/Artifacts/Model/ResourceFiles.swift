@@ -79,9 +79,16 @@ public final class ResourceFiles: @unchecked Sendable {
         return head.starts(with: Array("version https://git-lfs.github.com/spec".utf8))
     }
 
-    /// A compiled asset catalog (`Assets.car`): its facets and rendition headers.
+    /// A compiled asset catalog (`Assets.car`): its facets and rendition headers. A file that
+    /// does not start as a BOM store is refused from its first bytes, never inflated whole.
     public func compiledAssetCatalog(_ path: String) -> Result<CompiledAssetCatalog, FormatError> {
-        cached(path, in: \.catalogs) { try CompiledAssetCatalog.read(try source.readBytes(path), limits: limits) }
+        cached(path, in: \.catalogs) {
+            let head = try source.readPrefix(path, maxBytes: 8)
+            guard head.count < 8 || head.elementsEqual("BOMStore".utf8) else {
+                throw FormatError.malformed(BOMStore.format, "no BOMStore signature", offset: 0)
+            }
+            return try CompiledAssetCatalog.read(try source.readBytes(path), limits: limits)
+        }
     }
 
     /// A JSON document (an asset catalog's `Contents.json`).

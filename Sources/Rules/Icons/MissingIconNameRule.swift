@@ -59,11 +59,10 @@ public struct MissingIconNameRule: Rule {
             let sdk = AppIcons.sdkVersion(b)
             let modernSDK = sdk.flatMap { Readiness.compareVersions($0, "11.0") }.map { $0 != .orderedAscending } ?? false
             guard let car = AppIcons.compiledCatalogPath(b, resources: resources) else { continue }
-            var catalogHasIcons = false
-            if case .success(let catalog) = resources.compiledAssetCatalog(car) {
-                catalogHasIcons = catalog.facets.contains { $0.isAppIcon }
+            // The catalog is read only when the SDK does not decide.
+            if !modernSDK {
+                guard case .success(let catalog) = resources.compiledAssetCatalog(car), catalog.facets.contains(where: \.isAppIcon) else { continue }
             }
-            guard modernSDK || catalogHasIcons else { continue }
             let why = modernSDK ? "built with the iOS \(sdk ?? "11") SDK" : "its Assets.car holds an app icon set"
             out.append(finding("\(b.name) has no CFBundleIconName, but it is \(why): App Store Connect rejects it (ITMS-90713)",
                                bundle: b.name, at: Readiness.location(of: "CFBundleIcons", in: b), key: "CFBundleIconName",
