@@ -4,6 +4,7 @@
 # files in the same run, and a check that the prefiltered scan reports exactly what a scan
 # that parses every file (`--full-parse`) reports. Not a timed test: it prints figures.
 # Usage: Benchmarks/source_scan.sh APP_FOLDER [runs]   (record the result in BENCHMARKS.md)
+#        PREFLIGHT_BIN=path/to/preflight measures that build instead of building one
 # The app is not committed: fetch it (e.g. the corpus's largest app, home-assistant/iOS at the
 # commit in ../shared/corpus/LABELS.json) beside the repository.
 set -euo pipefail
@@ -12,8 +13,10 @@ runs=${2:-3}
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build -c release --product preflight --scratch-path .build-release >/dev/null
-bin=$PWD/.build-release/release/preflight
+if [ -z "${PREFLIGHT_BIN:-}" ]; then
+  swift build -c release --product preflight --scratch-path .build-release >/dev/null
+fi
+bin=${PREFLIGHT_BIN:-$PWD/.build-release/release/preflight}
 (cd "$app" && find . -name '*.swift' -not -path '*/.build/*' -print0) > "$work/files"
 count=$(tr -cd '\0' < "$work/files" | wc -c)
 bytes=$(cd "$app" && xargs -0 cat < "$work/files" | wc -c)

@@ -323,6 +323,30 @@ final class SecurityVisitor: DeclarationCollector {
 extension SecurityVisitor {
     /// Whether the text mentions a trigger name at all (a cheap test before the walk).
     static func mayFind(in source: String) -> Bool {
-        triggerNames.contains { source.contains($0) }
+        // One pass over the UTF-8 bytes, names grouped by their first two bytes: `String.contains`
+        // goes through Foundation's string search and was a third of a source scan's time.
+        var text = source
+        return text.withUTF8 { b in
+            let n = b.count
+            guard n >= 2 else { return false }
+            for i in 0..<(n - 1) {
+                let names = triggersByPrefix[Int(b[i]) << 8 | Int(b[i + 1])]
+                for name in names where name.count <= n - i {
+                    var k = 2
+                    while k < name.count, b[i + k] == name[k] { k += 1 }
+                    if k == name.count { return true }
+                }
+            }
+            return false
+        }
     }
+
+    /// The trigger names by their first two bytes (a flat table: one load per byte of source).
+    static let triggersByPrefix: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 1 << 16)
+        for name in triggerNames.sorted().map({ Array($0.utf8) }) where name.count >= 2 {
+            table[Int(name[0]) << 8 | Int(name[1])].append(name)
+        }
+        return table
+    }()
 }
