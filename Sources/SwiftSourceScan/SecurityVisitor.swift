@@ -322,31 +322,48 @@ final class SecurityVisitor: DeclarationCollector {
 
 extension SecurityVisitor {
     /// Whether the text mentions a trigger name at all (a cheap test before the walk).
+    /// Whether a file may hold a security fact: it names one of `triggerNames`. `UserDefaults`
+    /// alone, in countless files, counts only with a `set`/`setValue` call the visitor could judge.
     static func mayFind(in source: String) -> Bool {
-        // One pass over the UTF-8 bytes, names grouped by their first two bytes: `String.contains`
-        // goes through Foundation's string search and was a third of a source scan's time.
         var text = source
         return text.withUTF8 { b in
-            let n = b.count
-            guard n >= 2 else { return false }
-            for i in 0..<(n - 1) {
-                let names = triggersByPrefix[Int(b[i]) << 8 | Int(b[i + 1])]
-                for name in names where name.count <= n - i {
-                    var k = 2
-                    while k < name.count, b[i + k] == name[k] { k += 1 }
-                    if k == name.count { return true }
-                }
-            }
-            return false
+            Self.contains(b, triggersByPrefix) || (Self.contains(b, preferenceTypes) && Self.contains(b, preferenceWrites))
         }
     }
 
-    /// The trigger names by their first two bytes (a flat table: one load per byte of source).
-    static let triggersByPrefix: [[[UInt8]]] = {
+    /// The same decision from the names a file refers to (the byte pass's facts).
+    static func mayFind(referenced: Set<String>) -> Bool {
+        !referenced.isDisjoint(with: specificNames)
+            || (referenced.contains("UserDefaults") && (referenced.contains("set") || referenced.contains("setValue")))
+    }
+
+    static let specificNames = triggerNames.subtracting(["UserDefaults"])
+    static let preferenceTypes = prefixTable(["UserDefaults"])
+    static let preferenceWrites = prefixTable([".set(", "setValue("])
+
+    /// One pass over UTF-8 bytes, names grouped by their first two bytes: `String.contains`
+    /// goes through Foundation's string search and was a third of a source scan's time.
+    static func contains(_ b: UnsafeBufferPointer<UInt8>, _ table: [[[UInt8]]]) -> Bool {
+        let n = b.count
+        guard n >= 2 else { return false }
+        for i in 0..<(n - 1) {
+            for name in table[Int(b[i]) << 8 | Int(b[i + 1])] where name.count <= n - i {
+                var k = 2
+                while k < name.count, b[i + k] == name[k] { k += 1 }
+                if k == name.count { return true }
+            }
+        }
+        return false
+    }
+
+    /// The specific trigger names by their first two bytes (a flat table: one load per byte).
+    static let triggersByPrefix = prefixTable(specificNames)
+
+    static func prefixTable(_ names: Set<String>) -> [[[UInt8]]] {
         var table = [[[UInt8]]](repeating: [], count: 1 << 16)
-        for name in triggerNames.sorted().map({ Array($0.utf8) }) where name.count >= 2 {
+        for name in names.sorted().map({ Array($0.utf8) }) where name.count >= 2 {
             table[Int(name[0]) << 8 | Int(name[1])].append(name)
         }
         return table
-    }()
+    }
 }

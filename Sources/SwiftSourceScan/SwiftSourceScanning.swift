@@ -23,7 +23,7 @@ public struct SwiftSourceScanning: SourceScanning {
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
     public func mayUse(_ facts: SourceFacts) -> Bool {
-        SwiftAPIIndex.standard.mayMatch(facts.referenced) || !facts.referenced.isDisjoint(with: SecurityVisitor.triggerNames)
+        SwiftAPIIndex.standard.mayMatch(facts.referenced) || SecurityVisitor.mayFind(referenced: facts.referenced)
     }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
