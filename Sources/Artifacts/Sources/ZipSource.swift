@@ -132,16 +132,8 @@ public final class ZipSource: FileSource, @unchecked Sendable {
               entry.method == 0 || entry.method == 8, entry.uncompressedSize > UInt64(max(maxBytes, 0)) else {
             return Array(try readBytes(path).prefix(maxBytes))
         }
-        available.wait()
-        lock.lock()
-        let handle = idleHandles.removeLast()
-        lock.unlock()
-        defer {
-            lock.lock()
-            idleHandles.append(handle)
-            lock.unlock()
-            available.signal()
-        }
+        let handle = borrowHandle()
+        defer { returnHandle(handle) }
         var out: [UInt8] = []
         out.reserveCapacity(maxBytes)
         do {
@@ -159,6 +151,21 @@ public final class ZipSource: FileSource, @unchecked Sendable {
     }
 
     private struct PrefixComplete: Error {}
+
+    /// One of the open handles, waiting while all are in use.
+    private func borrowHandle() -> FileHandle {
+        available.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return idleHandles.removeLast()
+    }
+
+    private func returnHandle(_ handle: FileHandle) {
+        lock.lock()
+        idleHandles.append(handle)
+        lock.unlock()
+        available.signal()
+    }
 
     private func inflate<Buffer: RangeReplaceableCollection>(_ path: String, into initial: Buffer) throws -> Buffer where Buffer.Element == UInt8 {
         let p = PathUtil.normalize(path)
@@ -187,16 +194,8 @@ public final class ZipSource: FileSource, @unchecked Sendable {
         }
         totalRead += declared
         lock.unlock()
-        available.wait()
-        lock.lock()
-        let handle = idleHandles.removeLast()
-        lock.unlock()
-        defer {
-            lock.lock()
-            idleHandles.append(handle)
-            lock.unlock()
-            available.signal()
-        }
+        let handle = borrowHandle()
+        defer { returnHandle(handle) }
         var out = initial
         // The declared size is a claim: reserve what the compressed bytes can plausibly
         // produce, and let real output grow the buffer (bounded by `declared` below).
