@@ -20,7 +20,7 @@ final class MalformedReplayTests: XCTestCase {
         "PropertyListReader": { _ = try PropertyListReader.read($0, limits: FuzzHarness.limits) },
         "OpenStep": { _ = try OpenStepParser.parse($0, limits: FuzzHarness.limits) },
         "InfoPlistPreprocessor": { _ = try InfoPlistPreprocessor.preprocess($0, definitions: [:], limits: FuzzHarness.limits) },
-        "Strings": { _ = try StringsFileParser.parse($0, limits: FuzzHarness.limits) },
+        "Strings": { _ = StringsSummaryScanner.summary($0, limits: FuzzHarness.limits); _ = try StringsFileParser.parse($0, limits: FuzzHarness.limits) },
         "StringsDict": { _ = try StringsDictParser.parse($0, limits: FuzzHarness.limits) },
         "JSON": { _ = try JSONReader.parse($0, limits: FuzzHarness.limits) },
         "StringCatalog": { _ = try StringCatalogParser.parse($0, limits: FuzzHarness.limits) },
