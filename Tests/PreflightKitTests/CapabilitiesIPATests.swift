@@ -37,15 +37,7 @@ final class CapabilitiesIPATests: XCTestCase {
 
     /// `Payload/Demo.app` with the given Info.plist, executable fixture, files and binaries.
     func ipa(_ info: String = info(), files: [String: String] = storyboard, binaries: [String: String] = [:], appBinary: String = "App") throws -> URL {
-        var z = ZipWriter()
-        let prefix = "Payload/Demo.app/"
-        z.add(prefix + "Info.plist", info)
-        z.add(prefix + "Demo", data: try Data(contentsOf: ReadinessIPATests.machO.appendingPathComponent(appBinary)))
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) { z.add(prefix + path, text) }
-        for (path, fixture) in binaries.sorted(by: { $0.key < $1.key }) {
-            z.add(prefix + path, data: try Data(contentsOf: ReadinessIPATests.machO.appendingPathComponent(fixture)))
-        }
-        return try z.write(name: "Capabilities.ipa")
+        try ReadinessIPATests.demoIPA(appInfo: info, files: files, binaries: binaries, appBinary: appBinary, name: "Capabilities.ipa")
     }
 
     func found(_ url: URL) throws -> [Finding] {

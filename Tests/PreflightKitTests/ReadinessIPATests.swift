@@ -28,6 +28,13 @@ final class ReadinessIPATests: XCTestCase {
     /// An `.ipa` with `Demo.app` (the `App` fixture) and the given extra files and binaries.
     func ipa(appInfo: String = info("Demo", id: "com.example.demo"), files: [String: String] = [:],
              binaries: [String: String] = [:], appBinary: String = "App") throws -> URL {
+        try Self.demoIPA(appInfo: appInfo, files: files, binaries: binaries, appBinary: appBinary, name: "Readiness.ipa")
+    }
+
+    /// `Payload/Demo.app` with the given Info.plist, executable fixture, text files and binary
+    /// fixtures, written under `name`.
+    static func demoIPA(appInfo: String, files: [String: String], binaries: [String: String], appBinary: String,
+                        name: String) throws -> URL {
         var z = ZipWriter()
         let prefix = "Payload/Demo.app/"
         z.add(prefix + "Info.plist", appInfo)
@@ -36,7 +43,7 @@ final class ReadinessIPATests: XCTestCase {
         for (path, fixture) in binaries.sorted(by: { $0.key < $1.key }) {
             z.add(prefix + path, data: try Data(contentsOf: Self.machO.appendingPathComponent(fixture)))
         }
-        return try z.write(name: "Readiness.ipa")
+        return try z.write(name: name)
     }
 
     func scan(_ url: URL) throws -> [Finding] {

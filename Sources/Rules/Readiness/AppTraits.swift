@@ -134,6 +134,27 @@ enum AppTraits {
             : "but the bundle holds no \(name).storyboardc or \(name).nib"
     }
 
+    /// A launch storyboard an Info.plist value names that the bundle does not ship.
+    struct UnshippedStoryboard {
+        var name: String
+        var key: String
+        /// Where the name is written.
+        var location: FileLocation
+        /// Says where it is missing from, for a message.
+        var reason: String
+    }
+
+    /// The storyboards a `.storyboard` launch screen names that the bundle does not ship; none
+    /// where the product does not show the bundle's interface files whole.
+    static func unshippedStoryboards(_ product: Product, _ b: AppBundle, key: String, names: [String],
+                                     value: InfoValue) -> [UnshippedStoryboard] {
+        guard knowsInterfaceFiles(product, b) else { return [] }
+        let at = FileLocation(path: value.location.path, position: value.node.position ?? value.location.position)
+        return names.filter { !ships(storyboard: $0, in: b) }.map {
+            UnshippedStoryboard(name: $0, key: key, location: at, reason: notShipped($0, in: b))
+        }
+    }
+
     /// Legacy launch images (`UILaunchImages`, `UILaunchImageFile`): iOS 7-era, no multitasking.
     /// In a project, Xcode writes `UILaunchImages` from an asset catalog's launch image set.
     static func hasLaunchImages(_ b: AppBundle) -> Bool {

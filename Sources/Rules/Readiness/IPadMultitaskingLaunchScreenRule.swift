@@ -78,12 +78,11 @@ public struct IPadMultitaskingLaunchScreenRule: Rule {
                                    fix: "Add a LaunchScreen.storyboard to the app target and set UILaunchStoryboardName, or add a UILaunchScreen dictionary.",
                                    fingerprint: ["none"]))
             case .storyboard(let key, let names, let value):
-                guard AppTraits.knowsInterfaceFiles(context.product, b) else { continue }
-                for name in names where !AppTraits.ships(storyboard: name, in: b) {
-                    out.append(finding("\(b.name) names launch storyboard \"\(name)\" in \(key), \(AppTraits.notShipped(name, in: b)); iPad multitasking requires the launch storyboard in the bundle (ITMS-90475)",
-                                       bundle: b.name, at: FileLocation(path: value.location.path, position: value.node.position ?? value.location.position), key: key,
-                                       fix: "Add \(name).storyboard to the app target's resources, or set \(key) to the launch storyboard it has.",
-                                       fingerprint: ["missing", name]))
+                for s in AppTraits.unshippedStoryboards(context.product, b, key: key, names: names, value: value) {
+                    out.append(finding("\(b.name) names launch storyboard \"\(s.name)\" in \(key), \(s.reason); iPad multitasking requires the launch storyboard in the bundle (ITMS-90475)",
+                                       bundle: b.name, at: s.location, key: key,
+                                       fix: "Add \(s.name).storyboard to the app target's resources, or set \(key) to the launch storyboard it has.",
+                                       fingerprint: ["missing", s.name]))
                 }
             }
         }
