@@ -159,11 +159,16 @@ public struct EvidenceIndex: Sendable {
     }
 
     /// Evidence from the binaries of built apps and, with scanners, from the sources of projects.
-    public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default) -> EvidenceIndex {
-        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits, urlNames: URLEvidence.exceptionDomainNames(input.product))
-        let urls = URLEvidence.scan(input, limits: limits, read: sources.urls)
-        let stored = SecretEvidence.scan(input)
-        let all = BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product) + sources.usages
+    public static func build(_ input: LoadedInput, scanners: [any SourceScanning] = [], limits: ReaderLimits = .default,
+                             timings: PhaseTimings? = nil) -> EvidenceIndex {
+        let sources = SourceEvidence.scan(input, scanners: scanners, limits: limits, urlNames: URLEvidence.exceptionDomainNames(input.product),
+                                          timings: timings)
+        let urls = timings.measure("evidence: URLs") { URLEvidence.scan(input, limits: limits, read: sources.urls) }
+        let stored = timings.measure("evidence: secrets and stores") { SecretEvidence.scan(input) }
+        let binaries = timings.measure("evidence: binaries and signals") {
+            BinaryEvidence.usages(in: input.product) + SignalEvidence.usages(in: input.product)
+        }
+        let all = binaries + sources.usages
         let isRequiredReason = { (u: Usage) in ProtectedResourceCatalog.RequiredReasonAPI.isRequiredReason(u.capability) }
         let isFeature = { (u: Usage) in ProtectedResourceCatalog.FeatureAPI.isFeature(u.capability) }
         let isSecurity = { (u: Usage) in ProtectedResourceCatalog.Security.isSecurity(u.capability) }

@@ -87,6 +87,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("include-tests"), help: "Report findings that concern only unit-test and UI-test targets (as warnings at most).")
     var includeTests = false
 
+    @Flag(name: .customLong("timings"), help: "After the reports, print to standard error where the scan spent its time: loading, each evidence phase, the slowest rules.")
+    var timings = false
+
     @OptionGroup var common: CommonScanOptions
 
     func validate() throws {
@@ -123,11 +126,12 @@ struct ScanCommand: ParsableCommand {
             }
         }
         let progress = ProgressLine()
+        let measured = timings ? PhaseTimings() : nil
         do {
             // Every input is scanned and every report written, also when one cannot be read:
             // machine formats then say so in a valid document, and the run exits with 1.
             report = try Pipeline.scan(paths, configuration: config, baseline: accepted, continueAfterFailure: true,
-                                       progress: progress.start)
+                                       timings: measured, progress: progress.start)
             progress.finish()
         } catch let failure as InputFailure {
             progress.finish()
@@ -139,6 +143,7 @@ struct ScanCommand: ParsableCommand {
             let colored = request.path == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             try emit(try report.render(format: request.format, options: ReportOptions(colored: colored)), to: request.path)
         }
+        if let measured { FileHandle.standardError.write(Data(TimingsTable.render(measured.all).utf8)) }
         if let baseline, !report.staleBaselineEntries.isEmpty {
             let list = report.staleBaselineEntries.map { "\($0.rule)" + ($0.bundle.map { " in \($0)" } ?? "") + ($0.key.map { " (\($0))" } ?? "") }
             FileHandle.standardError.write(Data("preflight: \(list.count) entr\(list.count == 1 ? "y" : "ies") of baseline \(baseline) no longer found (fixed? write the baseline again): \(list.joined(separator: ", "))\n".utf8))

@@ -1,6 +1,7 @@
 import Foundation
 import Artifacts
 import Findings
+import Formats
 import Reports
 import Rules
 
@@ -13,10 +14,11 @@ public enum Pipeline {
     ///
     /// `progress` hears of each input before it is scanned; `onFinding` receives each input's
     /// findings as soon as that input is done (after the baseline), before the next is read.
+    /// With `timings`, the phases of every input add up there (`--timings`).
     /// With `continueAfterFailure`, an input that cannot be read is recorded in the report's
     /// `failures` and the others are still scanned.
     public static func scan(_ paths: [String], configuration: Configuration, baseline: Baseline? = nil,
-                            continueAfterFailure: Bool = false,
+                            continueAfterFailure: Bool = false, timings: PhaseTimings? = nil,
                             progress: ((String) -> Void)? = nil, onFinding: ((Finding) -> Void)? = nil) throws -> ScanReport {
         var failures: [InputFailure] = []
         var results: [ScanResult] = []
@@ -24,7 +26,7 @@ public enum Pipeline {
         for path in paths {
             progress?(path)
             var result: ScanResult
-            do { result = try PreflightScanner.scan(path, configuration: configuration) } catch {
+            do { result = try PreflightScanner.scan(path, configuration: configuration, timings: timings) } catch {
                 guard continueAfterFailure else { throw InputFailure(path: path, error: error) }
                 failures.append(InputFailure(path: path, error: error))
                 continue

@@ -25,24 +25,25 @@ public enum PreflightScanner {
                                manifestReader: ManifestSyntaxReader())
     }
 
-    public static func scan(_ path: String, configuration: Configuration = Configuration()) throws -> ScanResult {
-        let loaded = try load(path, configuration: configuration)
+    /// With `timings`, records where the time went: loading, each evidence phase, each rule.
+    public static func scan(_ path: String, configuration: Configuration = Configuration(), timings: PhaseTimings? = nil) throws -> ScanResult {
+        let loaded = try timings.measure("load") { try load(path, configuration: configuration) }
         var isDir: ObjCBool = false
         FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-        var result = scan(loaded, configuration: configuration)
+        var result = scan(loaded, configuration: configuration, timings: timings)
         if isDir.boolValue { result.rootDirectory = URL(fileURLWithPath: path).standardizedFileURL.path }
         return result
     }
 
-    public static func scan(_ loaded: LoadedInput, configuration: Configuration = Configuration()) -> ScanResult {
+    public static func scan(_ loaded: LoadedInput, configuration: Configuration = Configuration(), timings: PhaseTimings? = nil) -> ScanResult {
         let standard = sourceScanners(limits: configuration.limits)
         let scanners = configuration.fullSourceParse ? standard.map { FullParse(base: $0) as any SourceScanning } : standard
-        let evidence = EvidenceIndex.build(loaded, scanners: scanners, limits: configuration.limits)
+        let evidence = EvidenceIndex.build(loaded, scanners: scanners, limits: configuration.limits, timings: timings)
         let context = RuleContext(product: loaded.product, evidence: evidence)
         // Rules read the same immutable context: they run side by side, results in rule order.
         let overrides = configuration.severityOverrides
         var findings: [Finding] = ConcurrentMap.map(configuration.activeRules) { rule -> [Finding] in
-            var found = rule.init().check(context)
+            var found = timings.measure("rule " + rule.description.identifier) { rule.init().check(context) }
             if let s = overrides[rule.description.identifier] {
                 for i in found.indices { found[i].severity = s }
             }

@@ -78,6 +78,20 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// `--timings` leaves the report as it is and says on standard error where the time went:
+    /// every phase of the demo project, with how many source files were parsed, and its rules.
+    func testTimingsGoToStandardError() throws {
+        let plain = try Self.run(["scan", Self.demo, "--format", "json"])
+        let timed = try Self.run(["scan", Self.demo, "--format", "json", "--timings"])
+        XCTAssertEqual(timed.status, plain.status)
+        XCTAssertEqual(timed.stdout, plain.stdout)
+        XCTAssertFalse(plain.stderr.contains("timings"), plain.stderr)
+        for phase in ["load", "sources: read, byte facts, URLs", "sources: parse and visit candidates", "evidence: binaries and signals", "rules ("] {
+            XCTAssertTrue(timed.stderr.contains(phase), "no \(phase) in \(timed.stderr)")
+        }
+        XCTAssertTrue(timed.stderr.contains("  rule "), timed.stderr)
+    }
+
     func testXcodeFormatLines() throws {
         let r = try Self.run(["scan", Self.demo])
         XCTAssertEqual(r.status, 2)

@@ -87,7 +87,8 @@ public enum SourceEvidence {
     /// compiled file's URLs and domain mentions from the bytes it already holds (`urls`), so
     /// the URL evidence reads no source file again.
     public static func scan(_ input: LoadedInput, scanners: [any SourceScanning], limits: ReaderLimits = .default,
-                            urlNames: [String]? = nil) -> (usages: [Usage], skipped: [SkippedSource], urls: [String: URLEvidence.FileResult]) {
+                            urlNames: [String]? = nil,
+                            timings: PhaseTimings? = nil) -> (usages: [Usage], skipped: [SkippedSource], urls: [String: URLEvidence.FileResult]) {
         let product = input.product
         let source = input.source
         // Pass 1: facts of every file any bundle compiles, and of every C header and prefix
@@ -102,6 +103,7 @@ public enum SourceEvidence {
         let names = scanners.reduce(into: Set<String>()) { $0.formUnion($1.triggerNames) }
         let factsScanner = SourceFactsScanner(names: names)
         let kept = keptForReach(paths.filter(compiled.contains), index: input.index)
+        let passOne = DispatchTime.now().uptimeNanoseconds
         let read: [(facts: SourceFacts, text: String?, skipped: String?, bytes: Data?, url: URLEvidence.FileResult?)] = ConcurrentMap.map(paths) { path in
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) {
                 return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil, nil)
@@ -119,6 +121,7 @@ public enum SourceEvidence {
             if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason, bytes, url) }
             return (facts, text, nil, bytes, url)
         }
+        timings?.add("sources: read, byte facts, URLs", seconds: Self.seconds(since: passOne), count: paths.count)
         var facts: [String: SourceFacts] = [:]
         var texts: [String: String] = [:]
         var bytes: [String: Data] = [:]
@@ -165,12 +168,15 @@ public enum SourceEvidence {
         for job in owners.keys { contextsByPath[job.path, default: []].append(job.context) }
         let parsed = contextsByPath.sorted { $0.key < $1.key }
         let candidates = texts
+        let passTwo = DispatchTime.now().uptimeNanoseconds
         let perPath: [[[SourceUsage]]] = ConcurrentMap.map(parsed) { path, contexts in
             guard let scanner = scanners.first(where: { $0.handles(path) }), let text = candidates[path] else {
                 return contexts.map { _ in [] }
             }
             return scanner.scan(source: text, path: path, contexts: contexts)
         }
+        timings?.add("sources: parse and visit candidates", seconds: Self.seconds(since: passTwo), count: parsed.count)
+        let passThree = DispatchTime.now().uptimeNanoseconds
         var found: [(job: Job, usages: [SourceUsage])] = []
         for ((path, contexts), results) in zip(parsed, perPath) {
             for (context, usages) in zip(contexts, results) { found.append((Job(path: path, context: context), usages)) }
@@ -209,9 +215,12 @@ public enum SourceEvidence {
                 }
             }
         }
-        markReached(&out, product: product, source: source, read: bytes, limits: limits)
+        timings?.add("sources: attribution", seconds: Self.seconds(since: passThree))
+        timings.measure("sources: reachability") { markReached(&out, product: product, source: source, read: bytes, limits: limits) }
         return (out, skipped, urls)
     }
+
+    static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
 
     /// Whether a use needs its bundle's own code to reach it: it is in linked code, or in a
     /// file the bundle compiles from outside its home folder (shared with other targets).
