@@ -35,6 +35,15 @@ final class StringsSummaryScannerTests: XCTestCase {
         XCTAssertTrue(check("\u{feff}\"a\" = \"b\";"))
     }
 
+    /// Escapes CoreFoundation reads as the character itself (`\u` is not `\U`: home-assistant's
+    /// tables write `\u2019`), control-character escapes and an escaped multi-byte letter.
+    func testPlainEscapesStayAtByteSpeed() throws {
+        XCTAssertTrue(check("\"a\" = \"It\\u2019s\";\n\"b\" = \"\\a\\b\\f\\v %@\";\n\"c\" = \"\\ה\\'\";\n"))
+        XCTAssertTrue(check("\"a\" = \"two\\\nlines %@\";\n\"b\" = \"%d\";\n"), "an escaped line break, then positions on the next lines")
+        let summary = try XCTUnwrap(StringsSummaryScanner.summary(Data("\"k\\u00\" = \"%@\";".utf8)))
+        XCTAssertEqual(summary.keys, ["ku00"])
+    }
+
     func testAnythingUnusualGoesToTheParser() {
         XCTAssertFalse(check("\"a\" = \"b\";;"))
         XCTAssertFalse(check("\"a\" = \"b\""))
@@ -52,7 +61,7 @@ final class StringsSummaryScannerTests: XCTestCase {
     /// Seeded mutations of a valid table: whenever the summary reads one, the parser reads it the same way.
     func testMutationsNeverDisagree() {
         let base = Array("/* c */\n\"key.one\" = \"Wert mit \\\"Zitat\\\" und é %@\";\n\"two\";\n// x\n\"three\" = \"\\n\\t%d\";\n".utf8)
-        let alphabet: [UInt8] = Array("\"\\;=/*\n {}Ua'".utf8) + [0x00, 0xC3, 0xFF]
+        let alphabet: [UInt8] = Array("\"\\;=/*\n\r {}Uuavf7'".utf8) + [0x00, 0xC3, 0xD7, 0xFF]
         var state: UInt64 = 0x9E3779B97F4A7C15
         func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
         var accepted = 0

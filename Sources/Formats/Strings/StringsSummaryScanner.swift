@@ -133,8 +133,24 @@ public enum StringsSummaryScanner {
                     case 0x6E: decoded = 0x0A
                     case 0x74: decoded = 0x09
                     case 0x72: decoded = 0x0D
-                    default: return nil  // `\U`, octal and the rest: the full parser decides
+                    case 0x61: decoded = 0x07
+                    case 0x62: decoded = 0x08
+                    case 0x66: decoded = 0x0C
+                    case 0x76: decoded = 0x0B
+                    case 0x0A:
+                        // An escaped line break is the line break (a value over several lines).
+                        if escaped == nil { escaped = Array(b[start..<i]) }
+                        escaped?.append(0x0A)
+                        i += 1
+                        newline()
+                        continue
+                    // `\U`, octal digits and an escaped carriage return: the full parser decides.
+                    case 0x55, 0x30...0x37, 0x0D: return nil
+                    // Any other character stands for itself (`\u203A` is the letters "u203A",
+                    // as CoreFoundation reads it); a multi-byte one's other bytes follow as they are.
+                    default: decoded = b[i + 1]
                     }
+                    if decoded == 0x25 { percent = true }  // `\%` is a percent sign too
                     if escaped == nil { escaped = Array(b[start..<i]) }
                     escaped?.append(decoded)
                     i += 2
