@@ -17,6 +17,7 @@ enum UnreferencedEntitlements {
     /// Reading stops at this many candidate files (a checkout of many projects): nothing is
     /// reported rather than a guess.
     static let maxReferenceFiles = 2_000
+    static let settingName = Array("ENTITLEMENTS".utf8)
 
     static func find(index: FileIndex, source: FileSource, bundles: [AppBundle], limits: ReaderLimits) -> [String] {
         func vendored(_ path: String) -> Bool { path.split(separator: "/").contains { vendoredFolders.contains(String($0)) } }
@@ -30,19 +31,20 @@ enum UnreferencedEntitlements {
         }.map(\.path)
         guard !candidates.isEmpty else { return [] }
         let referenceFiles = index.entries.filter { e in
+            guard e.kind == .file, e.size <= min(maxReferenceBytes, Int64(limits.maxFileBytes)) else { return false }
             let ext = PathUtil.pathExtension(e.path)
-            return e.kind == .file && !vendored(e.path) && e.size <= min(maxReferenceBytes, Int64(limits.maxFileBytes))
-                && (referenceExtensions.contains(ext) || settingsExtensions.contains(ext) || referenceNames.contains(PathUtil.lastComponent(e.path)))
+            return (referenceExtensions.contains(ext) || settingsExtensions.contains(ext) || referenceNames.contains(PathUtil.lastComponent(e.path)))
+                && !vendored(e.path)
         }
         guard referenceFiles.count <= maxReferenceFiles else { return [] }
         for f in referenceFiles {
             guard !candidates.isEmpty else { break }
             guard let data = try? source.read(f.path) else { continue }
-            var text = String(decoding: data, as: UTF8.self)
+            var text = [UInt8](data)
             if settingsExtensions.contains(PathUtil.pathExtension(f.path)) {
-                text = text.split(whereSeparator: \.isNewline).filter { $0.contains("ENTITLEMENTS") }.joined(separator: "\n")
+                text = ByteSearch.lines(containing: settingName, in: text)
             }
-            candidates.removeAll { text.contains(PathUtil.lastComponent($0)) }
+            candidates.removeAll { ByteSearch.contains(Array(PathUtil.lastComponent($0).utf8), in: text) }
         }
         return candidates.sorted()
     }

@@ -58,8 +58,14 @@ public enum StringsSummaryScanner {
                 i += 1
                 entries += 1
                 if entries > maxEntries { return nil }
-                if seen.insert(key.text).inserted { keys.append(key.text) }
-                formats[key.text] = value.hasPercent ? StringsTableSummary.FormatValue(value: value.text, position: value.position) : nil
+                let keyText = text(of: key)
+                let isNew = seen.insert(keyText).inserted
+                if isNew { keys.append(keyText) }
+                if value.hasPercent {
+                    formats[keyText] = StringsTableSummary.FormatValue(value: text(of: value), position: value.position)
+                } else if !isNew {
+                    formats[keyText] = nil  // the last entry of a key wins
+                }
             }
         }
 
@@ -100,10 +106,17 @@ public enum StringsSummaryScanner {
             return SourcePosition(line: line, column: column)
         }
 
+        /// A string's bytes (decoded only when its text is needed: most values are not).
         struct Quoted {
-            var text: String
+            var range: Range<Int>
+            /// The bytes with escapes decoded, when it has any.
+            var escaped: [UInt8]?
             var hasPercent: Bool
             var position: SourcePosition?
+        }
+
+        func text(of q: Quoted) -> String {
+            q.escaped.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: UnsafeBufferPointer(rebasing: b[q.range]), as: UTF8.self)
         }
 
         mutating func quoted() -> Quoted? {
@@ -117,11 +130,10 @@ public enum StringsSummaryScanner {
             while i < n {
                 let c = b[i]
                 if c == 0x22 {
-                    let text = escaped.map { String(decoding: $0, as: UTF8.self) }
-                        ?? String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+                    let range = start..<i
                     i += 1
                     let position = percent ? self.position(line: openLine, lineStart: openLineStart, offset: open) : nil
-                    return Quoted(text: text, hasPercent: percent, position: position)
+                    return Quoted(range: range, escaped: escaped, hasPercent: percent, position: position)
                 }
                 if c == 0x25 { percent = true }
                 if c == 0x5C {
