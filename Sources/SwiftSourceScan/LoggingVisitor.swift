@@ -156,7 +156,7 @@ final class LoggingVisitor: DeclarationCollector {
             return secretName(base, depth: depth + 1)
         }
         guard let name = E.valueName(e), let first = name.unicodeScalars.first, !first.properties.isUppercase,
-              SecretNames.isSecret(name) else { return nil }
+              LoggedCredential.isCredential(name) else { return nil }
         return name
     }
 

@@ -39,6 +39,7 @@ final class ObjCLoggingFactsTests: XCTestCase {
         NSLog(@"%@", [keychain passwordForService:service]);
         NSLog(@"%@", Token);
         NSLog(@"%@", deviceToken);
+        NSLog(@"%@ %@", self.roomToken, changeToken);
         """), [])
     }
 

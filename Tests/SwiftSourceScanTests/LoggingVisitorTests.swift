@@ -58,6 +58,7 @@ final class LoggingVisitorTests: XCTestCase {
             print(isPasswordSet, tokenValid, password.count, password.isEmpty, deviceToken, Token.self)
             print("token", to: &buffer)
             NSLog("%@", passwordField.text)
+            print("room \\(roomToken), next \\(nextPageToken), \\(cancellationToken)")
         }
         """), [])
     }

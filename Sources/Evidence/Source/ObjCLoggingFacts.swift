@@ -55,8 +55,8 @@ enum ObjCLoggingFacts {
                 for a in arguments.dropFirst(2) { report(a, Security.credentialStandardOutput, api: "fprintf(\(texts[stream.lowerBound]))") }
             default:
                 // os_log(log, "format", …): the arguments the format shows.
-                guard let f = arguments.firstIndex(where: { a in !a.isEmpty && a.allSatisfy { tokens[$0].kind == .literal } && texts[a.lowerBound].hasSuffix("\"") })
-                else { break }
+                let isString = { (a: Range<Int>) in a.allSatisfy { tokens[$0].kind == .literal } && texts[a.lowerBound].hasSuffix("\"") }
+                guard let f = arguments.firstIndex(where: isString) else { break }
                 let format = arguments[f].map { literalText(texts[$0]) }.joined()
                 for (a, shown) in zip(arguments[(f + 1)...], LogFormat.shownArguments(format)) where shown {
                     report(a, Security.credentialSystemLog, api: "\(function) public format")
@@ -132,7 +132,7 @@ enum ObjCLoggingFacts {
 
     private static func accepted(_ name: String, at index: Int) -> (String, Int)? {
         let name = String(name.drop { $0 == "_" })  // an instance variable `_authToken` is the property `authToken`
-        guard let first = name.unicodeScalars.first, !first.properties.isUppercase, SecretNames.isSecret(name) else { return nil }
+        guard let first = name.unicodeScalars.first, !first.properties.isUppercase, LoggedCredential.isCredential(name) else { return nil }
         return (name, index)
     }
 

@@ -84,18 +84,19 @@ public struct CredentialLoggedRule: Rule {
 
                          let logger = Logger(subsystem: "com.example.app", category: "auth")
 
-                         func didLogIn(password: String, token: String, isPasswordSet: Bool) {
+                         func didLogIn(password: String, token: String, isPasswordSet: Bool, roomToken: String) {
                              logger.info("Token: \\(token)")
                              logger.debug("Password: \\(password, privacy: .private)")
                              os_log("refresh %@", log: .default, type: .info, token)
                              NSLog("Password reset failed")
                              print("isPasswordSet: \\(isPasswordSet), length \\(password.count)")
+                             print("Joining room \\(roomToken)")
                              #if DEBUG
                              print("token=\\(token)")
                              #endif
                          }
                          """],
-                        note: "Logger's default privacy and os_log's %@ redact the value; a literal, a flag, a length, debug-only code."),
+                        note: "Logger's default privacy and os_log's %@ redact the value; a literal, a flag, a length, a chat room's token (an identifier: Nextcloud Talk), debug-only code."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Login.m": """
                          #import <Foundation/Foundation.h>
