@@ -155,6 +155,15 @@ final class LoggingVisitor: DeclarationCollector {
            transparentMembers.contains(member.declName.baseName.text) {
             return secretName(base, depth: depth + 1)
         }
+        // `json["access_token"]`, `defaults.string(forKey: "authToken")`: a value by a key that says it is a secret.
+        if let subscriptCall = e.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.count == 1,
+           let key = subscriptCall.arguments.first.flatMap({ E.stringLiteral($0.expression) }) {
+            return LoggedCredential.isCredential(key) ? key : nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.arguments.first?.label?.text == "forKey",
+           let key = call.arguments.first.flatMap({ E.stringLiteral($0.expression) }) {
+            return LoggedCredential.isCredential(key) ? key : nil
+        }
         guard let name = E.valueName(e), let first = name.unicodeScalars.first, !first.properties.isUppercase,
               LoggedCredential.isCredential(name) else { return nil }
         return name

@@ -20,8 +20,10 @@ final class ObjCLoggingFactsTests: XCTestCase {
             printf("%s", password.UTF8String);
             fprintf(stderr, "%s\\n", [secret UTF8String]);
             fprintf(logFile, "%s\\n", [secret UTF8String]);
+            NSLog(@"%@ %@ %@", json[@"access_token"], [json objectForKey:@"refresh_token"], json[@"user_id"]);
         }
-        """), ["log password 2", "log accessToken 3", "log authToken 4", "stdout password 5", "stdout secret 6"])
+        """), ["log password 2", "log accessToken 3", "log authToken 4", "stdout password 5", "stdout secret 6",
+               "log access_token 8", "log refresh_token 8"])
     }
 
     func testOSLogFormatDecides() {

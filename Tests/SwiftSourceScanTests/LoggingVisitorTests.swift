@@ -19,8 +19,10 @@ final class LoggingVisitorTests: XCTestCase {
             NSLog("%@ %@", user.name, password)
             debugPrint(self.accessToken ?? "", String(describing: refreshToken))
             dump(credentials)
+            NSLog("%@ %@", json["access_token"] as! String, defaults.string(forKey: "authToken")!, json["user"])
         }
-        """), ["stdout password 2:38", "log password 3:31", "stdout accessToken 4:16", "stdout refreshToken 4:40", "stdout credentials 5:10"])
+        """), ["stdout password 2:38", "log password 3:31", "stdout accessToken 4:16", "stdout refreshToken 4:40", "stdout credentials 5:10",
+               "log access_token 6:20", "log authToken 6:53"])
     }
 
     func testLoggerShowsOnlyPublicInterpolations() {

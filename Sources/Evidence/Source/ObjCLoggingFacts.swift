@@ -21,6 +21,7 @@ enum ObjCLoggingFacts {
     static let osLogFunctions: Set<String> = ["os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type"]
     /// Accessors that give the value itself as text: `password.UTF8String`, `[token description]`.
     static let transparent: Set<String> = ["UTF8String", "description", "debugDescription", "copy"]
+    static let keyedAccessors: Set<String> = ["objectForKey", "valueForKey", "stringForKey"]
 
     static func scan(bytes: [UInt8], definitions: [String: String], positions: inout ObjCSourcePositions) -> [SourceUsage] {
         var lexer = ObjCLexer(bytes: bytes, definitions: definitions, maxConditionalDepth: ObjCSourceScanner.maxConditionalDepth)
@@ -109,6 +110,12 @@ enum ObjCLoggingFacts {
             return secretName((r.lowerBound + 1)..<(r.upperBound - 1), tokens: tokens, texts: texts, depth: depth + 1)
         }
         let last = r.upperBound - 1
+        // `json[@"access_token"]`, `[json objectForKey:@"access_token"]`: a value by a key that says it is a secret.
+        if tokens[last].kind == .rightBracket, r.count >= 4, tokens[last - 1].kind == .literal, let key = ObjCSecurityFacts.objcString(texts[last - 1]),
+           (tokens[last - 2].kind == .leftBracket && last - 2 > r.lowerBound)
+            || (tokens[last - 2].kind == .colon && keyedAccessors.contains(texts[last - 3]) && tokens[r.lowerBound].kind == .leftBracket) {
+            return accepted(key, at: last - 1)
+        }
         // `[receiver name]`: a unary message.
         if tokens[r.lowerBound].kind == .leftBracket, tokens[last].kind == .rightBracket, r.count >= 4 {
             let selector = last - 1
