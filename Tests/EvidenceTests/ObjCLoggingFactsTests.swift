@@ -68,4 +68,11 @@ final class ObjCLoggingFactsTests: XCTestCase {
         // A release build that defines DEBUG ships the block (the macro stays the project's own call).
         XCTAssertEqual(facts(source, definitions: ["DEBUG": "1"]), ["log password 9", "log token 12"])
     }
+
+    func testNestedUnclosedCallsStayLinear() {
+        let source = String(repeating: "NSLog(", count: 1_000_000) + "password"
+        let start = Date()
+        XCTAssertEqual(facts(source), [])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)  // unbudgeted: 4 billion steps
+    }
 }

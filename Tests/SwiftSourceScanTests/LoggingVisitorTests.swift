@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Evidence
 @testable import SwiftSourceScan
@@ -6,10 +7,17 @@ import Evidence
 final class LoggingVisitorTests: XCTestCase {
     typealias Security = ProtectedResourceCatalog.Security
 
-    func facts(_ source: String) -> [String] {
-        SwiftSourceScanner.scan(source: source, path: "T.swift")
+    func facts(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let found = SwiftSourceScanner.scan(source: source, path: "T.swift")
             .filter { $0.capability == Security.credentialSystemLog || $0.capability == Security.credentialStandardOutput }
-            .map { "\($0.capability == Security.credentialSystemLog ? "log" : "stdout") \($0.key) \($0.line):\($0.column)" + ($0.ships ? "" : " debug") }
+        // Every snippet that logs a credential passes the prefilter: skipping a parse never loses one.
+        if !found.isEmpty {
+            let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
+            XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(source.utf8)), "the prefilter would skip it", file: file, line: line)
+        }
+        return found.map { u in
+            "\(u.capability == Security.credentialSystemLog ? "log" : "stdout") \(u.key) \(u.line):\(u.column)" + (u.ships ? "" : " debug")
+        }
     }
 
     func testInterpolationSegmentsAndArgumentsThatAreSecretNames() {

@@ -41,11 +41,14 @@ enum ObjCLoggingFacts {
             out.append(SourceUsage(capability: capability, key: name, api: api, line: line, column: column,
                                    strength: .definite, ships: start.ships))
         }
+        // Argument scans share one budget: nested unclosed calls (`NSLog(NSLog(…`) cannot make the pass quadratic.
+        var budget = 4 * tokens.count + 65_536
         for i in tokens.indices where tokens[i].kind == .identifier && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen {
             let function = texts[i]
             guard function == "NSLog" || function == "printf" || function == "fprintf" || osLogFunctions.contains(function),
                   i == 0 || (tokens[i - 1].kind != .dot && tokens[i - 1].kind != .arrow) else { continue }
-            let arguments = self.arguments(from: i + 1, tokens: tokens)
+            guard budget > 0 else { break }
+            let arguments = self.arguments(from: i + 1, tokens: tokens, budget: &budget)
             switch function {
             case "NSLog":
                 for a in arguments.dropFirst() { report(a, Security.credentialSystemLog, api: "NSLog") }
@@ -68,11 +71,12 @@ enum ObjCLoggingFacts {
     }
 
     /// The token ranges of a call's arguments, from its `(`; empty when it does not close.
-    static func arguments(from open: Int, tokens: [ObjCToken]) -> [Range<Int>] {
+    static func arguments(from open: Int, tokens: [ObjCToken], budget: inout Int) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var depth = 0
         var start = open + 1
         var j = open
+        defer { budget -= j - open + 1 }
         while j < tokens.count, j - open < 4096 {
             switch tokens[j].kind {
             case .leftParen, .leftBracket, .leftBrace: depth += 1
