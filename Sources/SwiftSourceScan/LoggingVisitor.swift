@@ -25,7 +25,7 @@ final class LoggingVisitor: DeclarationCollector {
 
     /// Names the byte pass must see referenced before the file is parsed for this visitor.
     static let triggerNames: Set<String> = ["NSLog", "os_log", "print", "debugPrint", "dump", "privacy"]
-    static let calls: [[UInt8]] = ["NSLog(", "os_log(", "print(", "debugPrint(", "dump(", "privacy:"].map { Array($0.utf8) }
+    static let calls = LoggingPrefilter.table(["NSLog(", "os_log(", "print(", "debugPrint(", "dump(", "privacy:"])
     /// `Logger`'s methods (os, iOS 14).
     static let loggerMethods: Set<String> = ["log", "trace", "debug", "info", "notice", "warning", "error", "critical", "fault"]
     /// Members that give the value itself as text.

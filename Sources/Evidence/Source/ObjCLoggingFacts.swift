@@ -11,7 +11,7 @@
 enum ObjCLoggingFacts {
     typealias Security = ProtectedResourceCatalog.Security
 
-    static let calls: [[UInt8]] = ["NSLog", "os_log", "printf"].map { Array($0.utf8) }
+    static let calls = LoggingPrefilter.table(["NSLog", "os_log", "printf"])
 
     /// Whether the file names a logging call and a word credentials are named with.
     static func mayFind(_ bytes: [UInt8]) -> Bool {
