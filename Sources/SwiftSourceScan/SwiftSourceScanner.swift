@@ -46,6 +46,8 @@ public enum SwiftSourceScanner {
         var walks: [TargetConditions: UsageVisitor] = [:]
         var securityWalks: [TargetConditions: [SourceUsage]] = [:]
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
+        let logging = catalog.isStandard && LoggingVisitor.mayFind(in: source)
+        var loggingWalks: [TargetConditions: [SourceUsage]] = [:]
         return contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
@@ -60,6 +62,11 @@ public enum SwiftSourceScanner {
             if security {
                 facts = securityWalks[conditions] ?? SecurityVisitor(lines: lines, target: conditions).scan(tree)
                 securityWalks[conditions] = facts
+            }
+            if logging {
+                let logged = loggingWalks[conditions] ?? LoggingVisitor(lines: lines, target: conditions).scan(tree)
+                loggingWalks[conditions] = logged
+                facts += logged
             }
             return visible.filter(visitor.results()) + launch.found + facts
         }

@@ -18,12 +18,19 @@ public struct SwiftSourceScanning: SourceScanning {
     public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
     public var triggerNames: Set<String> { Self.names }
-    static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames)
+    static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames).union(LoggingVisitor.triggerNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
     public func mayUse(_ facts: SourceFacts) -> Bool {
         SwiftAPIIndex.standard.mayMatch(facts.referenced) || SecurityVisitor.mayFind(referenced: facts.referenced)
+    }
+
+    /// As `mayUse(_:)`, or a logging call beside a word credentials are named with (a byte test:
+    /// `print` alone would send almost every file to the parser).
+    public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool {
+        mayUse(facts) || (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames)
+            && bytes.withUnsafeBytes { LoggingPrefilter.mayFind($0.bindMemory(to: UInt8.self), calls: LoggingVisitor.calls) })
     }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {

@@ -33,6 +33,8 @@ public protocol SourceScanning: Sendable {
     var triggerNames: Set<String> { get }
     /// Whether a file with these facts can hold a use (false lets the scan skip the parse).
     func mayUse(_ facts: SourceFacts) -> Bool
+    /// As `mayUse(_:)`, when the file's bytes can decide more (the default asks the facts only).
+    func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool
     func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage]
     /// The uses of one file in each of several build contexts (a file several targets compile);
     /// a scanner may parse once for all.
@@ -44,6 +46,7 @@ public protocol SourceScanning: Sendable {
 
 extension SourceScanning {
     public func mayUse(_ facts: SourceFacts) -> Bool { true }
+    public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool { mayUse(facts) }
     public func skipReason(source: String, limits: ReaderLimits) -> String? { nil }
 
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
@@ -116,7 +119,7 @@ public enum SourceEvidence {
             let facts = factsScanner.scan(data, language: SourceFileKind.language(of: path))
             let bytes = kept.contains(path) ? data : nil
             let url = urlNames.flatMap { compiled.contains(path) ? URLEvidence.file(data, path: path, names: $0) : nil }
-            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts) else { return (facts, nil, nil, bytes, url) }
+            guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts, bytes: data) else { return (facts, nil, nil, bytes, url) }
             let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1)
             if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason, bytes, url) }
             return (facts, text, nil, bytes, url)

@@ -106,6 +106,7 @@ public enum RuleRegistry {
         KeyValueStoreEntitlementRule.self,
         ICloudContainerEntitlementRule.self,
         SecretInPreferencesRule.self,
+        CredentialLoggedRule.self,
         FileProtectionNoneRule.self,
         CompleteProtectionWhileLockedRule.self,
         SensitiveDataDefaultProtectionRule.self,

@@ -1,0 +1,41 @@
+/// The byte test before a file is read for logged credentials: it must name a logging call and
+/// contain a word a credential's name is made of. `print` alone is in almost every Swift file;
+/// with a secret word beside it, few files remain (docs/accuracy.md has the counts).
+public enum LoggingPrefilter {
+    /// Names by their first two bytes: one table load per input byte (as `SecurityVisitor.contains`).
+    public typealias Table = [[[UInt8]]]
+
+    /// Lower-case spellings one of which every name `SecretNames.isSecret` accepts contains.
+    static let secretWords = table(["password", "passwd", "passphrase", "passcode", "secret", "credential", "token",
+                                    "apikey", "api_key", "privatekey", "private_key", "jwt"])
+
+    public static func table(_ names: [String]) -> Table {
+        var out = Table(repeating: [], count: 1 << 16)
+        for name in names.map({ Array($0.utf8) }) where name.count >= 2 {
+            out[Int(name[0]) << 8 | Int(name[1])].append(name)
+        }
+        return out
+    }
+
+    /// Whether the bytes hold one of the calls (case-sensitive) and a secret word (in any case).
+    public static func mayFind(_ bytes: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
+        contains(bytes, calls, foldCase: false) && contains(bytes, secretWords, foldCase: true)
+    }
+
+    /// One pass; `foldCase` compares ASCII letters without case (the table holds lower case).
+    static func contains(_ b: UnsafeBufferPointer<UInt8>, _ table: Table, foldCase: Bool) -> Bool {
+        let n = b.count
+        guard n >= 2 else { return false }
+        for i in 0..<(n - 1) {
+            let key = foldCase ? Int(lower(b[i])) << 8 | Int(lower(b[i + 1])) : Int(b[i]) << 8 | Int(b[i + 1])
+            for name in table[key] where name.count <= n - i {
+                var k = 2
+                while k < name.count, (foldCase ? lower(b[i + k]) : b[i + k]) == name[k] { k += 1 }
+                if k == name.count { return true }
+            }
+        }
+        return false
+    }
+
+    @inline(__always) static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+}

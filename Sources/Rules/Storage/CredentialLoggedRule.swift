@@ -1,0 +1,147 @@
+import Foundation
+import Artifacts
+import Evidence
+
+public struct CredentialLoggedRule: Rule {
+    public init() {}
+    typealias Security = ProtectedResourceCatalog.Security
+
+    public static let description = RuleDescription(
+        identifier: "credential_logged",
+        name: "Credential written to a log",
+        summary: "Release code logs a value whose name says it is a password, token or other secret: NSLog, a public os_log or Logger argument, print.",
+        rationale: """
+        `NSLog` writes to the unified system log, and so do `os_log` and `Logger` for every \
+        argument they show. That log persists on the device (up to its storage limit for \
+        default, error and fault messages) and anyone with the unlocked device and a Mac — \
+        Console, `log collect --device` — or with a sysdiagnose the user shares reads it. A \
+        password, token or key written there outlives the session it protected (MASVS-STORAGE-2: \
+        no sensitive data in logs). `os_log` and `Logger` redact dynamic strings and objects by \
+        default (`<private>`); what unmasks them is a `%{public}@` specifier or \
+        `privacy: .public`, so those and `NSLog` (which formats everything into one public \
+        string) are **warnings**.
+
+        `print`, `debugPrint`, `dump`, `printf` and `fprintf(stderr, …)` write to standard output \
+        or standard error. On a device these reach no system log unless the app redirects them \
+        (some crash and support SDKs capture the console); the debugger, a simulator run and \
+        such a capture see them. That is a **note**: the secret should still not be there, but \
+        no Apple document puts it in a persistent store.
+
+        Reported where an argument, or a value a string interpolates, is a name that says it \
+        holds a secret, word by word: `password`, `self.accessToken`, `user.password`, \
+        `[session authToken]`. A message that merely contains the word (`"Password reset \
+        failed"`), a flag (`isPasswordSet`, a name the file declares `Bool`), a `Logger` \
+        interpolation without `privacy: .public`, code under `#if DEBUG` and test targets are \
+        not. A project's own logging macro or wrapper (`DLog`, CocoaLumberjack's `DDLogInfo`, \
+        SwiftyBeaver, `Log.debug`) is not followed: what it writes in a release build depends \
+        on its definition and configuration, often in another file or a package. Fix: log that \
+        the credential exists or its length, never its value, or mark it `privacy: .private`.
+        """,
+        area: .storage, severity: .warning, tags: ["security", "logging", "MASVS-STORAGE-2"],
+        references: ["https://developer.apple.com/documentation/os/generating-log-messages-from-your-code",
+                     "https://developer.apple.com/documentation/os/oslogprivacy",
+                     "https://developer.apple.com/documentation/foundation/nslogv(_:_:)",
+                     "https://mas.owasp.org/MASVS/controls/MASVS-STORAGE-2/"],
+        triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Session.swift": """
+                         import Foundation
+                         import os
+
+                         final class Session {
+                             let logger = Logger(subsystem: "com.example.app", category: "auth")
+                             var accessToken = ""
+
+                             func didLogIn(user: String, password: String) {
+                                 NSLog("Logging in %@ with %@", user, ↓password)
+                                 logger.info("Token: \\(↓self.accessToken, privacy: .public)")
+                                 os_log("refresh %{public}@", log: .default, type: .info, ↓accessToken)
+                                 print("token=\\(↓accessToken)")
+                             }
+                         }
+                         """],
+                        note: "NSLog, a public Logger interpolation and a public os_log argument go to the system log (warnings); print to standard output (a note)."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Login.m": """
+                         #import <Foundation/Foundation.h>
+                         #import <os/log.h>
+
+                         @implementation Login
+                         - (void)submit {
+                             NSLog(@"user %@ password %@", self.user, ↓self.password);
+                             os_log(OS_LOG_DEFAULT, "token %{public}@", ↓[self.session authToken]);
+                             fprintf(stderr, "secret %s\\n", ↓_clientSecret.UTF8String);
+                         }
+                         @end
+                         """],
+                        note: "Objective-C NSLog, os_log with {public}, fprintf to standard error (a note)."),
+        ],
+        nonTriggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Session.swift": """
+                         import Foundation
+                         import os
+
+                         let logger = Logger(subsystem: "com.example.app", category: "auth")
+
+                         func didLogIn(password: String, token: String, isPasswordSet: Bool, roomToken: String) {
+                             logger.info("Token: \\(token)")
+                             logger.debug("Password: \\(password, privacy: .private)")
+                             os_log("refresh %@", log: .default, type: .info, token)
+                             NSLog("Password reset failed")
+                             print("isPasswordSet: \\(isPasswordSet), length \\(password.count)")
+                             print("Joining room \\(roomToken)")
+                             #if DEBUG
+                             print("token=\\(token)")
+                             #endif
+                         }
+                         """],
+                        note: "Logger's default privacy and os_log's %@ redact the value; a literal, a flag, a length, a chat room's token (an identifier: Nextcloud Talk), debug-only code."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Login.m": """
+                         #import <Foundation/Foundation.h>
+
+                         #ifdef DEBUG
+                         #define DLog(...) NSLog(__VA_ARGS__)
+                         #else
+                         #define DLog(...)
+                         #endif
+
+                         @implementation Login
+                         - (void)submit {
+                             DLog(@"password %@", self.password);
+                         #ifdef DEBUG
+                             NSLog(@"token %@", self.authToken);
+                         #endif
+                             NSLog(@"password changed: %d", self.passwordChanged);
+                             NSLog(@"Enter your password");
+                         }
+                         @end
+                         """],
+                        note: "A macro that logs only in debug builds, an #ifdef DEBUG block, a flag, a literal."),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let facts = SecurityFacts(context)
+        var out: [Finding] = []
+        for capability in [Security.credentialSystemLog, Security.credentialStandardOutput] {
+            let systemLog = capability == Security.credentialSystemLog
+            for (host, fact) in facts.all(capability) {
+                let u = fact.usage
+                let place = SecurityFacts.location(u)
+                let how = systemLog
+                    ? "to the unified system log, which keeps it on the device where a connected Mac or a sysdiagnose reads it"
+                    : "to standard output, which a debugger, a simulator run or an SDK that captures the console reads"
+                var f = finding("\(host.name) writes what looks like a credential ('\(u.key)') with \(u.api) \(how)",
+                                bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
+                                fix: systemLog
+                                    ? "Do not log the value: log that it exists or its length, or mark it privacy: .private (os_log %{private}@)."
+                                    : "Remove the print of the value, or keep it under #if DEBUG.",
+                                fingerprint: [u.key, place.path, u.api])
+                if !systemLog || !fact.direct { f.severity = .note }
+                out.append(f)
+            }
+        }
+        return out
+    }
+}
