@@ -46,6 +46,7 @@ public enum SwiftSourceScanner {
         var walks: [TargetConditions: UsageVisitor] = [:]
         var securityWalks: [TargetConditions: [SourceUsage]] = [:]
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
+        let crypto = catalog.isStandard && CryptoVisitor.mayFind(in: source)
         return contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
@@ -61,6 +62,7 @@ public enum SwiftSourceScanner {
                 facts = securityWalks[conditions] ?? SecurityVisitor(lines: lines, target: conditions).scan(tree)
                 securityWalks[conditions] = facts
             }
+            if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
             return visible.filter(visitor.results()) + launch.found + facts
         }
     }

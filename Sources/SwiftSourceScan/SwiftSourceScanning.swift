@@ -18,12 +18,13 @@ public struct SwiftSourceScanning: SourceScanning {
     public func handles(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
     public var triggerNames: Set<String> { Self.names }
-    static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames)
+    static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames).union(CryptoVisitor.triggerNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
     public func mayUse(_ facts: SourceFacts) -> Bool {
         SwiftAPIIndex.standard.mayMatch(facts.referenced) || SecurityVisitor.mayFind(referenced: facts.referenced)
+            || !facts.referenced.isDisjoint(with: CryptoVisitor.triggerNames)
     }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {
