@@ -186,8 +186,7 @@ final class CryptoVisitor: SyntaxVisitor {
         if let literal = e.as(IntegerLiteralExprSyntax.self) {
             return integer(literal).map { $0 & Security.ecbOptionBit != 0 } == true ? e : nil
         }
-        for token in e.tokens(viewMode: .sourceAccurate) where token.text == Security.ecbOption {
-            if token.previousToken(viewMode: .sourceAccurate)?.text == "~" { continue }
+        for token in e.tokens(viewMode: .sourceAccurate) where token.text == Security.ecbOption && !isComplemented(token, within: e) {
             return token.parent?.as(DeclReferenceExprSyntax.self).map(ExprSyntax.init) ?? e
         }
         if depth < 2, let name = referencedName(e), !name.hasPrefix("kCC"), let value = letValue(name, from: Syntax(e), membersOnly: isMember(e)),
@@ -195,6 +194,16 @@ final class CryptoVisitor: SyntaxVisitor {
             return e
         }
         return nil
+    }
+
+    /// Whether the token sits under `~` (`flags & ~CCOptions(kCCOptionECBMode)` clears the bit).
+    static func isComplemented(_ token: TokenSyntax, within root: ExprSyntax) -> Bool {
+        var current = token.parent
+        while let n = current, n.id != root.id {
+            if let prefix = n.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "~" { return true }
+            current = n.parent
+        }
+        return root.as(PrefixOperatorExprSyntax.self)?.operator.text == "~"
     }
 
     static func ecbModeArgument(_ expression: ExprSyntax, depth: Int) -> ExprSyntax? {

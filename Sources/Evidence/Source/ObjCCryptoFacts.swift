@@ -161,9 +161,21 @@ struct ObjCTokenReader {
         if value.count == 1, tokens[value[0]].kind == .literal, let v = integer(texts[value[0]]) {
             return v & Security.ecbOptionBit != 0 ? value[0] : nil
         }
-        return range.first { j in
-            texts[j] == Security.ecbOption && !(j > range.lowerBound && tokens[j - 1].kind == .otherOperator && texts[j - 1] == "~")
+        return range.first { j in texts[j] == Security.ecbOption && !isComplemented(j, from: range.lowerBound) }
+    }
+
+    /// `~kCCOptionECBMode`, `~(CCOptions)kCCOptionECBMode`: the bit cleared.
+    func isComplemented(_ i: Int, from start: Int) -> Bool {
+        var j = i - 1
+        while j >= start {
+            switch tokens[j].kind {
+            case .leftParen, .rightParen: j -= 1
+            case .identifier where ObjCCryptoFacts.castWords.contains(texts[j]): j -= 1
+            case .otherOperator where texts[j] == "*": j -= 1
+            default: return tokens[j].kind == .otherOperator && texts[j] == "~"
+            }
         }
+        return false
     }
 
     func ecbModeArgument(_ range: Range<Int>) -> Int? {
