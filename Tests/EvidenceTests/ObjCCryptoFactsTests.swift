@@ -30,6 +30,16 @@ final class ObjCCryptoFactsTests: XCTestCase {
         """), ["weak_cipher kCCAlgorithmRC2 3", "ecb_mode kCCOptionECBMode 3"])
     }
 
+    func testFileConstantAndCGeneratorsOfKeysAndIVs() {
+        XCTAssertEqual(facts("""
+        static const CCAlgorithm kAlgorithm = kCCAlgorithmBlowfish;
+        void Seal(const void *k) { CCCrypt(kCCEncrypt, kAlgorithm, 0, k, 16, NULL, a, b, c, d, &e); }
+        void generate_key(uint8_t *key) { for (int i = 0; i < 16; i++) { key[i] = rand() % 256; } }
+        static void genrandomIV(uint8_t *iv) { for (int i = 0; i < 8; i++) iv[i] = rand() % 256; }
+        void shuffle(int *cards) { for (int i = 0; i < 52; i++) cards[i] = rand() % 52; }
+        """), ["weak_cipher kCCAlgorithmBlowfish 2", "insecure_random rand 3", "insecure_random rand 4"])
+    }
+
     func testConstantsOutsideACallAndDebugCode() {
         XCTAssertEqual(facts("""
         static CCAlgorithm Map(int o) { switch (o) { case 1: return kCCAlgorithmDES; default: return kCCAlgorithmAES; } }
@@ -79,5 +89,28 @@ final class ObjCCryptoFactsTests: XCTestCase {
         XCTAssertTrue(ObjCCryptoFacts.mayFind(Array("x = rand();".utf8)))
         XCTAssertTrue(ObjCCryptoFacts.mayFind(Array("CCCrypt(".utf8)))
         XCTAssertFalse(ObjCCryptoFacts.mayFind(Array("x = arc4random(); y = [self random];".utf8)))
+    }
+}
+
+/// The names whose values must be unpredictable (`SecretNames.isUnpredictable`).
+final class UnpredictableNamesTests: XCTestCase {
+    func testCryptoInputsCodesAndKeyMaterial() {
+        for name in ["password", "pin", "otpCode", "nonce", "salt", "ivBytes", "sessionId", "encryptionKey", "keyBytes", "generateKey",
+                     "randomSalt", "makeNonce", "verification_code", "authToken", "csrfToken"] {
+            XCTAssertTrue(SecretNames.isUnpredictable(name), name)
+        }
+    }
+
+    func testOrdinaryNamesFlagsAndLookupKeys() {
+        for name in ["cacheKey", "key", "sortKey", "index", "delay", "passwordLength", "pinAnnotation", "mapPin", "deviceToken",
+                     "pushToken", "isPasscodeSet", "code", "tradeNo", "randomString", "passwordField"] {
+            XCTAssertFalse(SecretNames.isUnpredictable(name), name)
+        }
+    }
+
+    func testSecretAnswersAreUnchanged() {
+        XCTAssertFalse(SecretNames.isSecret("nonce"))
+        XCTAssertFalse(SecretNames.isSecret("sessionId"))
+        XCTAssertTrue(SecretNames.isSecret("authToken"))
     }
 }

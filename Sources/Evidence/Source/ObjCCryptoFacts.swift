@@ -187,7 +187,8 @@ struct ObjCTokenReader {
     }
 
     /// The right side of the one assignment to `name` in the function before `call`
-    /// (`CCAlgorithm alg = kCCAlgorithmDES;`); nil when there are none or several.
+    /// (`CCAlgorithm alg = kCCAlgorithmDES;`), else of the file's one top-level assignment
+    /// (`static const CCAlgorithm kAlgorithm = kCCAlgorithmDES;`); nil when there are none or several.
     func localValue(of name: String, before call: Int) -> Range<Int>? {
         var found: Range<Int>?
         var depth = 0
@@ -196,7 +197,7 @@ struct ObjCTokenReader {
             switch tokens[j].kind {
             case .rightBrace: depth += 1
             case .leftBrace:
-                if depth == 0 && isFunctionBody(j) { return found }
+                if depth == 0 && isFunctionBody(j) { return found ?? topLevelValue(of: name) }
                 depth = max(0, depth - 1)
             case .assign where j > 0 && texts[j - 1] == name:
                 guard found == nil else { return nil }
@@ -206,6 +207,25 @@ struct ObjCTokenReader {
             default: break
             }
             j -= 1
+        }
+        return found
+    }
+
+    /// The right side of the one assignment to `name` outside every brace.
+    func topLevelValue(of name: String) -> Range<Int>? {
+        var found: Range<Int>?
+        var depth = 0
+        for j in tokens.indices {
+            switch tokens[j].kind {
+            case .leftBrace: depth += 1
+            case .rightBrace: depth = max(0, depth - 1)
+            case .assign where depth == 0 && j > 0 && texts[j - 1] == name:
+                guard found == nil else { return nil }
+                var end = j + 1
+                while end < tokens.count, !isBoundary(end) { end += 1 }
+                found = (j + 1)..<end
+            default: break
+            }
         }
         return found
     }

@@ -11,6 +11,8 @@ extension SecretNames {
     static let keyQualifiers: Set<String> = ["encryption", "crypto", "cipher", "aes", "des", "hmac", "symmetric", "signing",
                                              "master", "secret", "private", "session", "wrapping", "shared", "api", "auth", "access",
                                              "license", "derived", "decryption", "mac"]
+    /// Verbs that make a following `key` a new key (`generateKey`, `randomKey`), not a lookup.
+    static let keyMakers: Set<String> = ["generate", "gen", "make", "create", "random"]
     /// Pairs that name an unpredictable value: `session id`, `verification code`, `key bytes`.
     static let generatedPairs: Set<String> = ["sessionid", "sessionidentifier", "sessiontoken", "sessionsecret", "keydata", "keybytes",
                                               "keymaterial", "verificationcode", "authcode", "authorizationcode", "activationcode",
@@ -21,7 +23,7 @@ extension SecretNames {
 
     /// Whether a variable, property, label or function name says its value must be
     /// unpredictable: a secret (`isSecret`, `id` allowed for a session id), a nonce, salt, IV,
-    /// PIN or one-time code, or key material (`encryptionKey`, `keyBytes`; `cacheKey` is not).
+    /// PIN or one-time code, or key material (`encryptionKey`, `keyBytes`, `generateKey`; `cacheKey` is not).
     public static func isUnpredictable(_ name: String) -> Bool {
         if isSecret(name) { return true }
         let words = self.words(name)
@@ -33,7 +35,7 @@ extension SecretNames {
         if !set.isDisjoint(with: generatedWords) { return true }
         for (a, b) in zip(words, words.dropFirst()) {
             if generatedPairs.contains(a + b) { return true }
-            if b == "key" || b == "keys", keyQualifiers.contains(a) { return true }
+            if b == "key" || b == "keys", keyQualifiers.contains(a) || keyMakers.contains(a) { return true }
         }
         return false
     }
