@@ -96,7 +96,7 @@ final class ObjCCryptoFactsTests: XCTestCase {
 final class UnpredictableNamesTests: XCTestCase {
     func testCryptoInputsCodesAndKeyMaterial() {
         for name in ["password", "pin", "otpCode", "nonce", "salt", "ivBytes", "sessionId", "encryptionKey", "keyBytes", "generateKey",
-                     "randomSalt", "makeNonce", "verification_code", "authToken", "csrfToken"] {
+                     "randomSalt", "makeNonce", "noncestr", "verification_code", "authToken", "csrfToken"] {
             XCTAssertTrue(SecretNames.isUnpredictable(name), name)
         }
     }

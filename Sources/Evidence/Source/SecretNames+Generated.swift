@@ -5,7 +5,7 @@
 extension SecretNames {
     /// Words that name an unpredictable value alone.
     static let generatedWords: Set<String> = ["nonce", "nonces", "salt", "iv", "otp", "totp", "hotp", "pin", "passcode", "passphrase",
-                                              "csrf", "xsrf", "cnonce"]
+                                              "csrf", "xsrf", "cnonce", "noncestr"]
     /// Words that make a following `key` key material (`encryptionKey`, `aesKey`), not a
     /// dictionary or cache key.
     static let keyQualifiers: Set<String> = ["encryption", "crypto", "cipher", "aes", "des", "hmac", "symmetric", "signing",
