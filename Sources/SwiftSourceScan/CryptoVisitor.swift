@@ -22,6 +22,9 @@ final class CryptoVisitor: SyntaxVisitor {
     private var found: [(usage: SourceUsage, needs: Need)] = []
     private var imports: Set<String> = []
     private var declaredFunctions: Set<String> = []
+    /// Cryptor arguments that are a parameter of the file's own helper, and the file's calls by name.
+    var forwarded: [Forwarded] = []
+    var callsByName: [String: [(call: FunctionCallExprSyntax, ships: Bool)]] = [:]
 
     /// What a fact needs from the whole file: CryptoSwift imported, or no `func rand` of its own.
     enum Need { case nothing, cryptoSwift, globalFunction(String) }
@@ -76,6 +79,7 @@ final class CryptoVisitor: SyntaxVisitor {
 
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        resolveForwarded()
         return found.compactMap { entry in
             switch entry.needs {
             case .nothing: entry.usage
@@ -85,10 +89,11 @@ final class CryptoVisitor: SyntaxVisitor {
         }
     }
 
-    private func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, needs: Need = .nothing) {
+    func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, needs: Need = .nothing,
+              ships: Bool? = nil) {
         let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         found.append((SourceUsage(capability: capability, key: key, api: api, line: location.line, column: location.column,
-                                  strength: .definite, ships: ships, container: UsageVisitor.container(of: Syntax(node))), needs))
+                                  strength: .definite, ships: ships ?? self.ships, container: UsageVisitor.container(of: Syntax(node))), needs))
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -110,6 +115,7 @@ final class CryptoVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name: String
+        if let helper = Self.helperName(node) { callsByName[helper, default: []].append((node, ships)) }
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = callee.baseName.text
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
@@ -138,16 +144,31 @@ final class CryptoVisitor: SyntaxVisitor {
     // MARK: CommonCrypto
 
     private func judgeCryptor(_ name: String, _ call: Security.CryptorCall, arguments: [LabeledExprSyntax]) {
-        if call.algorithm < arguments.count {
-            for (constant, at) in Self.weakAlgorithms(arguments[call.algorithm].expression, depth: 0) {
-                emit(Security.weakCipher, key: constant, api: "\(name)(\(constant))", at: at)
+        let roles: [(Int?, ArgumentRole)] = [(call.algorithm, .algorithm), (call.options, .options), (call.mode, .mode)]
+        for case (let index?, let role) in roles where index < arguments.count {
+            let argument = arguments[index].expression
+            if !judge(argument, role: role, api: name) {
+                if let f = Self.forwardedParameter(argument, role: role, cryptor: name) { forwarded.append(f) }
             }
         }
-        if let o = call.options, o < arguments.count, let at = Self.ecbOption(arguments[o].expression, depth: 0) {
-            emit(Security.ecbMode, key: Security.ecbOption, api: "\(name)(options: \(Security.ecbOption))", at: at)
-        }
-        if let m = call.mode, m < arguments.count, let at = Self.ecbModeArgument(arguments[m].expression, depth: 0) {
-            emit(Security.ecbMode, key: Security.ecbModeConstant, api: "\(name)(\(Security.ecbModeConstant))", at: at)
+    }
+
+    /// Emits what an argument in a role selects; whether it resolved to a constant at all.
+    @discardableResult
+    func judge(_ argument: ExprSyntax, role: ArgumentRole, api name: String, ships: Bool? = nil) -> Bool {
+        switch role {
+        case .algorithm:
+            let weak = Self.weakAlgorithms(argument, depth: 0)
+            for (constant, at) in weak { emit(Security.weakCipher, key: constant, api: "\(name)(\(constant))", at: at, ships: ships) }
+            return !weak.isEmpty || Self.resolvesToConstant(argument)
+        case .options:
+            guard let at = Self.ecbOption(argument, depth: 0) else { return Self.resolvesToConstant(argument) }
+            emit(Security.ecbMode, key: Security.ecbOption, api: "\(name)(options: \(Security.ecbOption))", at: at, ships: ships)
+            return true
+        case .mode:
+            guard let at = Self.ecbModeArgument(argument, depth: 0) else { return Self.resolvesToConstant(argument) }
+            emit(Security.ecbMode, key: Security.ecbModeConstant, api: "\(name)(\(Security.ecbModeConstant))", at: at, ships: ships)
+            return true
         }
     }
 

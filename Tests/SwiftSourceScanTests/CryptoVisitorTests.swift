@@ -63,6 +63,27 @@ final class CryptoVisitorTests: XCTestCase {
         """), [])
     }
 
+    func testConstantsPassedToTheFilesOwnHelper() {
+        XCTAssertEqual(facts("""
+        import CommonCrypto
+        extension Data {
+            func crypt(_ operation: Int, algorithm: Int, options: Int, key: Data) -> Data? {
+                CCCrypt(CCOperation(operation), CCAlgorithm(algorithm), CCOptions(options), nil, 0, nil, nil, 0, nil, 0, nil)
+                return nil
+            }
+            func desEncrypt(key: Data) -> Data? {
+                crypt(kCCEncrypt, algorithm: kCCAlgorithmDES, options: kCCOptionPKCS7Padding | kCCOptionECBMode, key: key)
+            }
+            func aesEncrypt(key: Data) -> Data? { self.crypt(kCCEncrypt, algorithm: kCCAlgorithmAES, options: kCCOptionPKCS7Padding, key: key) }
+            func shadowed(algorithm: Int) {
+                let algorithm = kCCAlgorithmAES
+                CCCrypt(0, CCAlgorithm(algorithm), 0, nil, 0, nil, nil, 0, nil, 0, nil)
+            }
+            func callsShadowed() { shadowed(algorithm: kCCAlgorithmRC4) }
+        }
+        """), ["weak_cipher kCCAlgorithmDES 8", "ecb_mode kCCOptionECBMode 8"])
+    }
+
     func testDebugOnlyCodeDoesNotShip() {
         XCTAssertEqual(facts("""
         #if DEBUG
