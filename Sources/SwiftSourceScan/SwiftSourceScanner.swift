@@ -48,6 +48,7 @@ public enum SwiftSourceScanner {
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
         let logging = catalog.isStandard && LoggingVisitor.mayFind(in: source)
         var loggingWalks: [TargetConditions: [SourceUsage]] = [:]
+        let crypto = catalog.isStandard && CryptoVisitor.mayFind(in: source)
         return contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
@@ -68,6 +69,7 @@ public enum SwiftSourceScanner {
                 loggingWalks[conditions] = logged
                 facts += logged
             }
+            if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
             return visible.filter(visitor.results()) + launch.found + facts
         }
     }

@@ -19,11 +19,13 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public var triggerNames: Set<String> { Self.names }
     static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames).union(LoggingVisitor.triggerNames)
+        .union(CryptoVisitor.triggerNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
     public func mayUse(_ facts: SourceFacts) -> Bool {
         SwiftAPIIndex.standard.mayMatch(facts.referenced) || SecurityVisitor.mayFind(referenced: facts.referenced)
+            || !facts.referenced.isDisjoint(with: CryptoVisitor.triggerNames)
     }
 
     /// As `mayUse(_:)`, or a logging call beside a word credentials are named with (a byte test:

@@ -65,6 +65,9 @@ public enum ObjCSourceScanner {
             usages += ObjCSecurityFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
         }
         if ObjCLoggingFacts.mayFind(bytes) { usages += ObjCLoggingFacts.scan(bytes: bytes, definitions: definitions, positions: &positions) }
+        if ObjCCryptoFacts.mayFind(bytes) {
+            usages += ObjCCryptoFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
+        }
         usages.sort { lhs, rhs in
             (lhs.line, lhs.column, lhs.capability, lhs.key, lhs.api)
                 < (rhs.line, rhs.column, rhs.capability, rhs.key, rhs.api)

@@ -112,6 +112,9 @@ public enum RuleRegistry {
         SensitiveDataDefaultProtectionRule.self,
         BiometricReplyIgnoresErrorRule.self,
         BiometricBooleanGateRule.self,
+        WeakCipherRule.self,
+        ECBModeEncryptionRule.self,
+        InsecureRandomForSecretRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
