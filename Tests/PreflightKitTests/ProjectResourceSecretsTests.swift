@@ -65,4 +65,41 @@ final class ProjectResourceSecretsTests: XCTestCase {
         let databases = findings.filter { $0.rule == "shipped_user_database" }
         XCTAssertEqual(databases.map(\.file), ["App/Seed/users.sqlite"])
     }
+
+    /// A Swift package: what a target's `resources:` names ships with every app that links it.
+    func testPackageResources() throws {
+        let dir = try Scratch.folder("package-secrets")
+        let manifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Kit",
+            targets: [
+                .target(name: "Kit", resources: [.process("Resources"), .copy("seed.json")]),
+                .testTarget(name: "KitTests", dependencies: ["Kit"], resources: [.copy("Fixtures")]),
+            ]
+        )
+        """
+        let secret = "{ \"stripe\": \"\(Self.stripe)\" }\n"
+        let files = [
+            "Package.swift": manifest,
+            "Sources/Kit/Kit.swift": "public struct Kit {}\n",
+            "Sources/Kit/Resources/config.json": secret,
+            "Sources/Kit/seed.json": secret,
+            "Sources/Kit/notes.json": secret,
+            "Tests/KitTests/KitTests.swift": "import Kit\n",
+            "Tests/KitTests/Fixtures/stub.json": secret,
+        ]
+        for (path, text) in files {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        var config = Configuration()
+        config.includeTests = true
+        let secrets = try PreflightScanner.scan(dir.path, configuration: config).findings.filter { $0.rule == "shipped_secret" }
+        XCTAssertEqual(secrets.compactMap(\.file).sorted(), ["Sources/Kit/Resources/config.json", "Sources/Kit/seed.json"],
+                       "\(secrets.map(\.message))")
+    }
 }

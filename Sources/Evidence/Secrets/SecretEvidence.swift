@@ -59,7 +59,7 @@ public enum SecretEvidence {
     static let maxStoreBytes = 64 << 20
 
     public static func scan(_ input: LoadedInput) -> Result {
-        guard builtKinds.contains(input.product.kind) else { return input.product.kind == .project ? scanProject(input) : Result() }
+        guard builtKinds.contains(input.product.kind) else { return [.project, .package].contains(input.product.kind) ? scanProject(input) : Result() }
         let bundles = input.product.bundles.sorted { $0.path.count > $1.path.count }
         let binaries = Set(input.product.bundles.flatMap { $0.binaries.map(\.path) })
         let entries = input.index.entries.filter { e in

@@ -26,8 +26,10 @@ public struct AppGroupNotEntitledRule: Rule {
 
         Reported for a string literal, or a constant the same file binds to one, in the `group.` \
         form iOS requires, in bundles whose entitlements are known (a signature, a \
-        `CODE_SIGN_ENTITLEMENTS` file): an **error** in the bundle's own code, a **warning** in \
-        shared or packaged code it may not run. A suite name not starting with `group.` is a \
+        `CODE_SIGN_ENTITLEMENTS` file), in code the bundle certainly runs: an **error** in its own \
+        code, a **warning** in a package its code calls into. A shared framework or package the \
+        bundle links but never calls often names every group of the product (each extension \
+        touching only its own): it is not judged. A suite name not starting with `group.` is a \
         private defaults domain and is not judged; a name built at run time says nothing.
         """,
         area: .entitlements, severity: .error, tags: ["security", "app-groups", "entitlements"],
@@ -83,6 +85,23 @@ public struct AppGroupNotEntitledRule: Rule {
                          let other = UserDefaults(suiteName: "group.com.example.other")
                          """],
                         note: "A group read at run time says nothing; without a known entitlements file the bundle is not judged."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+                                          sources: ["App/App.swift"], links: ["Kit"], embeds: ["Kit", "Widget"]),
+                            ExampleTarget("Widget", type: "app-extension",
+                                          settings: ["INFOPLIST_FILE": "Widget/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Widget/Widget.entitlements"],
+                                          sources: ["Widget/Provider.swift"], links: ["Kit"]),
+                            ExampleTarget("Kit", type: "framework", sources: ["Kit/Stores.swift"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/App.entitlements": plistXML("<key>com.apple.security.application-groups</key><array><string>group.com.example.app</string><string>group.com.example.widget</string></array>"),
+                         "App/App.swift": "import Kit\n\nlet store = AppStore()\n",
+                         "Widget/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app.widget</string>\n<key>NSExtension</key><dict/>"),
+                         "Widget/Widget.entitlements": plistXML("<key>com.apple.security.application-groups</key><array><string>group.com.example.widget</string></array>"),
+                         "Widget/Provider.swift": "import Foundation\n\nlet cache = UserDefaults(suiteName: \"group.com.example.widget\")\n",
+                         "Kit/Stores.swift": "import Foundation\n\npublic struct AppStore {\n    public init() {}\n    public let defaults = UserDefaults(suiteName: \"group.com.example.app\")\n}\n"],
+                        kind: .project,
+                        note: "The widget links the shared framework but never calls the code that opens the app's group."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -93,7 +112,7 @@ public struct AppGroupNotEntitledRule: Rule {
             let granted = entitlements.strings("com.apple.security.application-groups")
             let normalizedGranted = granted.map { TeamPrefixed.normalized($0, bundleIdentifier: identifier) }
             var reported = Set<String>()
-            for fact in facts {
+            for fact in facts where fact.direct {
                 let u = fact.usage
                 if normalizedGranted.contains(where: { TeamPrefixed.matches($0, u.key) }) { continue }
                 let place = SecurityFacts.location(u)
@@ -103,7 +122,7 @@ public struct AppGroupNotEntitledRule: Rule {
                                 bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
                                 fix: "Add \(u.key) to the App Groups capability (com.apple.security.application-groups) of \(host.name), or use a group it lists.",
                                 fingerprint: [u.key])
-                if !fact.direct || SecurityFacts.isPackaged(u) { f.severity = .warning }
+                if SecurityFacts.isPackaged(u) { f.severity = .warning }
                 out.append(f)
             }
         }
