@@ -100,6 +100,26 @@ public struct SharingGroupOneSidedRule: Rule {
                          "Widget/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app.widget</string>\n<key>NSExtension</key><dict/>"),
                          "Widget/Provider.swift": "import Foundation\n\nlet group = Bundle.main.object(forInfoDictionaryKey: \"AppGroup\") as? String ?? \"\"\nlet score = UserDefaults(suiteName: group)\n"],
                         kind: .project, note: "The app shares its group with another app of the team; the widget's code names no group it could match."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                                          sources: ["App/Token.swift"], embeds: ["Share"]),
+                            ExampleTarget("Share", type: "app-extension",
+                                          settings: ["INFOPLIST_FILE": "Share/Info.plist", "CODE_SIGN_ENTITLEMENTS": "Share/Share.entitlements"],
+                                          sources: ["Share/Share.swift"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Token.swift": """
+                         import Security
+
+                         func saveToken(_ data: Data) -> OSStatus {
+                             SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: "ABCDE12345.com.example.app",
+                                         kSecValueData: data] as CFDictionary, nil)
+                         }
+                         """,
+                         "Share/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app.share</string>\n<key>NSExtension</key><dict/>"),
+                         "Share/Share.entitlements": plistXML("<key>keychain-access-groups</key><array><string>$(AppIdentifierPrefix)com.example.app</string></array>"),
+                         "Share/Share.swift": "import Foundation\n"],
+                        kind: .project, note: "The app's own application identifier is its keychain group without an entitlements file; the extension joins it."),
         ])
 
     static let partnerKinds: Set<BundleKind> = [.appExtension, .appClip, .watchApp]
@@ -126,6 +146,8 @@ public struct SharingGroupOneSidedRule: Rule {
                     let group = TeamPrefixed.normalized(u.key, bundleIdentifier: otherIdentifier)
                     // Only an exact declaration: a setting or wildcard in the partner's file proves nothing.
                     guard granted.contains(group) || granted.contains(TeamPrefixed.placeholder + group) else { continue }
+                    // A bundle's own application identifier is its keychain group without any file.
+                    if u.capability == Security.keychainAccessGroup, Self.mayBeOwnIdentifier(group, of: user) { continue }
                     let place = SecurityFacts.location(u)
                     guard reported.insert("\(u.key)|\(place.path)|\(place.position?.line ?? 0)").inserted else { continue }
                     let what = u.capability == Security.appGroup ? "app group" : "keychain access group"
@@ -137,6 +159,13 @@ public struct SharingGroupOneSidedRule: Rule {
             }
         }
         return out
+    }
+
+    /// Whether a keychain group is, or may be, `TEAMID.<the bundle's identifier>`.
+    static func mayBeOwnIdentifier(_ group: String, of bundle: AppBundle) -> Bool {
+        let bare = group.hasPrefix(TeamPrefixed.placeholder) ? String(group.dropFirst(TeamPrefixed.placeholder.count)) : group
+        guard let identifier = bundle.identifier, !identifier.contains("$") else { return group.hasPrefix(TeamPrefixed.placeholder) }
+        return bare == identifier
     }
 
     /// A project target that sets no `CODE_SIGN_ENTITLEMENTS` in any configuration: it is signed
