@@ -24,6 +24,8 @@ final class SecurityVisitor: DeclarationCollector {
     private var explained: Set<SyntaxIdentifier> = []
     /// Preference writes, matched once the file's variable types are known.
     private var preferenceWrites: [(call: FunctionCallExprSyntax, ships: Bool)] = []
+    /// App-group arguments, resolved once the file's constants are known (`SecurityVisitor+AppGroups`).
+    var appGroupCalls: [(expression: ExprSyntax, api: String, ships: Bool)] = []
 
     struct GroupID: Hashable { var scope: SyntaxIdentifier?; var variable: String }
     struct Attribute { var key: String; var value: ExprSyntax; var ships: Bool }
@@ -42,7 +44,7 @@ final class SecurityVisitor: DeclarationCollector {
         "completeFileProtectionUntilFirstUserAuthentication", "FileProtectionType", "URLFileProtection", "protectionKey",
         "fileProtection", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey", "evaluatePolicy", "CKContainer",
         "forUbiquityContainerIdentifier",
-    ])
+    ]).union(appGroupTriggerNames)
 
     var ships: Bool { !clauseShips.contains(false) }
 
@@ -52,6 +54,7 @@ final class SecurityVisitor: DeclarationCollector {
         let context = FileContext(self)
         for id in groupOrder { judge(assigned[id] ?? [], dictionary: nil) }
         for write in preferenceWrites { judgePreferenceWrite(write.call, ships: write.ships, context: context) }
+        resolveAppGroupCalls(tree)
         for r in deprecatedReferences where !explained.contains(r.node.id) {
             emit(Security.keychainAccessibleReference, key: r.name, api: r.name, at: r.node, ships: r.ships)
         }
@@ -60,7 +63,7 @@ final class SecurityVisitor: DeclarationCollector {
         return found.filter { u in u.symbol.map { !types.contains($0) } ?? true }.filter { seen.insert($0).inserted }.sorted { ($0.line, $0.column, $0.capability) < ($1.line, $1.column, $1.capability) }
     }
 
-    private func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, ships: Bool, symbol: String? = nil) {
+    func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, ships: Bool, symbol: String? = nil) {
         let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         found.append(SourceUsage(capability: capability, key: key, api: api, line: location.line, column: location.column,
                                  strength: .definite, ships: ships, symbol: symbol,
@@ -227,6 +230,7 @@ final class SecurityVisitor: DeclarationCollector {
     // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let group = Self.appGroupArgument(of: node) { appGroupCalls.append((group.expression, group.api, ships)) }
         let arguments = Array(node.arguments)
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             switch callee.baseName.text {

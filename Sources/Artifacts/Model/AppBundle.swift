@@ -134,6 +134,9 @@ public struct AppBundle: Sendable {
     /// Interface Builder files the bundle ships: compiled `.storyboardc` and `.nib` (built apps),
     /// `.storyboard` and `.xib` resources of the target (projects); relative to the input.
     public internal(set) var interfaceFiles: [String] = []
+    /// Files and folders the target copies into its bundle (projects: Resources phase and
+    /// synchronized folders), relative to the input.
+    public internal(set) var resourcePaths: [String] = []
     /// Source files the target compiles itself (projects), relative to the input.
     public internal(set) var sourceFiles: [String] = []
     /// The rest of the target's code closure (projects): framework and static-library targets,

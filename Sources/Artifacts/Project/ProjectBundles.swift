@@ -31,6 +31,7 @@ extension ProjectLoading {
         bundle.iconDocumentPaths = files.iconDocuments.sorted()
         bundle.localizations = files.localizations.values.sorted { $0.path < $1.path }
         bundle.interfaceFiles = files.interfaceFiles.sorted()
+        bundle.resourcePaths = files.resources.sorted()
         return bundle
     }
 }

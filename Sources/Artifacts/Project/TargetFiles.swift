@@ -18,8 +18,11 @@ struct TargetFiles {
     /// Local packages linked, by folder name, with their source files.
     var packages: [CodeLink] = []
     var pods: [CodeLink] = []
+    /// Every file or folder the target copies into its bundle.
+    var resources = Set<String>()
 
     mutating func addResource(_ path: String) {
+        resources.insert(path)
         if ProjectFileRole.isPrivacyManifest(path) { privacyManifests.insert(path) }
         if let l = ProjectFileRole.localizedFile(path) { localizations[path] = l }
         switch PathUtil.pathExtension(path) {

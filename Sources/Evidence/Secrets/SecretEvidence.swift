@@ -37,9 +37,8 @@ public struct ShippedStore: Sendable, Equatable {
 }
 
 /// Secrets in the resources of built apps (property lists, JSON, configuration files,
-/// scripts, web content, key files) and the databases and key stores they ship. Projects are not
-/// read here: which files a target copies into its bundle is not in the model yet, and
-/// a test fixture or a sample config beside the code would be reported as shipped.
+/// scripts, web content, key files) and the databases and key stores they ship; for a project,
+/// the files its shipping targets copy (`SecretEvidence+Project`).
 public enum SecretEvidence {
     public struct Result: Sendable {
         public var secrets: [ShippedSecret] = []
@@ -60,7 +59,7 @@ public enum SecretEvidence {
     static let maxStoreBytes = 64 << 20
 
     public static func scan(_ input: LoadedInput) -> Result {
-        guard builtKinds.contains(input.product.kind) else { return Result() }
+        guard builtKinds.contains(input.product.kind) else { return [.project, .package].contains(input.product.kind) ? scanProject(input) : Result() }
         let bundles = input.product.bundles.sorted { $0.path.count > $1.path.count }
         let binaries = Set(input.product.bundles.flatMap { $0.binaries.map(\.path) })
         let entries = input.index.entries.filter { e in
@@ -70,26 +69,7 @@ public enum SecretEvidence {
             let ext = PathUtil.pathExtension(e.path).lowercased()
             return textExtensions.contains(ext) || storeKinds[ext] != nil
         }
-        let results: [([FoundSecret], ShippedStore?)] = ConcurrentMap.map(work) { e in
-            let ext = PathUtil.pathExtension(e.path).lowercased()
-            var found: [FoundSecret] = []
-            var store: ShippedStore?
-            if textExtensions.contains(ext), e.size <= Int64(maxTextBytes), let data = try? input.source.read(e.path), data.count <= maxTextBytes {
-                found = secrets(in: data, path: e.path)
-            }
-            if let kind = storeKinds[ext] {
-                var s = ShippedStore(path: e.path, bundle: nil, kind: kind, size: e.size)
-                if e.size <= Int64(maxStoreBytes), let bytes = try? input.source.readBytes(e.path), bytes.count <= maxStoreBytes {
-                    switch kind {
-                    case .sqlite: s.schema = SQLiteSchema.read(bytes)
-                    case .keyStore, .keyOrCertificate: s.keyShape = KeyFileShape.of(bytes)
-                    case .realm: break
-                    }
-                }
-                store = s
-            }
-            return (found, store)
-        }
+        let results: [([FoundSecret], ShippedStore?)] = ConcurrentMap.map(work) { read($0, source: input.source) }
         var out = Result()
         for (e, (found, store)) in zip(work, results) {
             let bundle = bundles.first { $0.path.isEmpty || e.path.hasPrefix($0.path + "/") }
@@ -104,6 +84,28 @@ public enum SecretEvidence {
             }
         }
         return out
+    }
+
+    /// The secrets of a text resource and the store a database or key file is.
+    static func read(_ e: FileEntry, source: FileSource) -> ([FoundSecret], ShippedStore?) {
+        let ext = PathUtil.pathExtension(e.path).lowercased()
+        var found: [FoundSecret] = []
+        var store: ShippedStore?
+        if textExtensions.contains(ext), e.size <= Int64(maxTextBytes), let data = try? source.read(e.path), data.count <= maxTextBytes {
+            found = secrets(in: data, path: e.path)
+        }
+        if let kind = storeKinds[ext] {
+            var s = ShippedStore(path: e.path, bundle: nil, kind: kind, size: e.size)
+            if e.size <= Int64(maxStoreBytes), let bytes = try? source.readBytes(e.path), bytes.count <= maxStoreBytes {
+                switch kind {
+                case .sqlite: s.schema = SQLiteSchema.read(bytes)
+                case .keyStore, .keyOrCertificate: s.keyShape = KeyFileShape.of(bytes)
+                case .realm: break
+                }
+            }
+            store = s
+        }
+        return (found, store)
     }
 
     /// Secrets of one text resource. Binary property lists are read through their string

@@ -97,6 +97,10 @@ enum ObjCSecurityFacts {
                 let api = key == "kSecAttrAccessible" ? "kSecAttrAccessible: \(texts[i])" : "SecAccessControlCreateWithFlags(\(texts[i]))"
                 out.append(SourceUsage(capability: Security.keychainAccessible, key: texts[i], api: api, line: line, column: column,
                                        strength: .definite, ships: t.ships))
+            } else if t.kind == .literal, let found = ObjCAppGroupFacts.fact(at: i, texts: texts, tokens: tokens, previous: previous) {
+                let (line, column) = positions.lineAndColumn(t.start)
+                out.append(SourceUsage(capability: Security.appGroup, key: found.group, api: "\(found.api) @\"\(found.group)\"",
+                                       line: line, column: column, strength: .definite, ships: t.ships))
             } else if t.kind == .literal, let group = objcString(texts[i]), pairedKey(i) == "kSecAttrAccessGroup" {
                 let (line, column) = positions.lineAndColumn(t.start)
                 out.append(SourceUsage(capability: Security.keychainAccessGroup, key: group, api: "kSecAttrAccessGroup: @\"\(group)\"",

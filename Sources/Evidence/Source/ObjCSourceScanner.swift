@@ -61,7 +61,7 @@ public enum ObjCSourceScanner {
                 usages.append(usage)
             }
         }
-        if ObjCSecurityFacts.mayFind(bytes) {
+        if ObjCSecurityFacts.mayFind(bytes) || ObjCAppGroupFacts.mayFind(bytes) {
             usages += ObjCSecurityFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
         }
         if ObjCLoggingFacts.mayFind(bytes) { usages += ObjCLoggingFacts.scan(bytes: bytes, definitions: definitions, positions: &positions) }

@@ -103,6 +103,8 @@ public enum RuleRegistry {
         KeychainAccessibleAlwaysRule.self,
         KeychainSynchronizableDeviceOnlyRule.self,
         KeychainAccessGroupRule.self,
+        AppGroupNotEntitledRule.self,
+        SharingGroupOneSidedRule.self,
         KeyValueStoreEntitlementRule.self,
         ICloudContainerEntitlementRule.self,
         SecretInPreferencesRule.self,

@@ -8,7 +8,7 @@ public struct ShippedPrivateKeyFileRule: Rule {
     public static let description = RuleDescription(
         identifier: "shipped_private_key_file",
         name: "Private key file shipped in the app",
-        summary: "A built app ships a PKCS#12 key store, a DER private key or a Java key store holding a private key.",
+        summary: "An app ships a PKCS#12 key store, a DER private key or a Java key store holding a private key (built apps; projects: the files a shipping target copies).",
         rationale: """
         Key files in a bundle are readable by anyone who downloads the app. A DER private key \
         (PKCS#8, PKCS#1 or SEC 1, recognised by its ASN.1 shape) is usable as it is: an error. \
@@ -38,7 +38,15 @@ public struct ShippedPrivateKeyFileRule: Rule {
                         note: "A certificate for pinning holds only a public key."),
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["Tests/client.p12": "stores/client.p12"],
-                        note: "Source folders are not read: which files a target ships is not known there."),
+                        note: "Source folders without a project are not read: which files a target ships is not known there."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], resources: ["App/pinned.der"]),
+                            ExampleTarget("AppTests", type: "bundle.unit-test", resources: ["AppTests/client.p12"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>")],
+                        binaryFixtures: ["App/pinned.der": "stores/server-cert.der", "AppTests/client.p12": "stores/client.p12",
+                                         "Tools/signing.der": "stores/client-key.der"],
+                        kind: .project, note: "A project: the app copies a certificate; the key store is a test target's, the key is copied by no target."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -9,7 +9,7 @@ public struct ShippedSecretRule: Rule {
     public static let description = RuleDescription(
         identifier: "shipped_secret",
         name: "Credential shipped in the app",
-        summary: "A built app carries a private key or a service credential in a resource or a binary's strings.",
+        summary: "An app carries a private key or a service credential in a resource or a binary's strings (built apps; projects: the files a shipping target copies).",
         rationale: """
         Everything in an app is readable by whoever downloads it: unzip the .ipa, read the \
         property lists, run `strings` on the executable. A private key (PEM block) or an API \
@@ -30,6 +30,10 @@ public struct ShippedSecretRule: Rule {
         is restricted to the app's bundle id). The `API_KEY` of `GoogleService-Info.plist` is a \
         public identifier and is not reported.
 
+        In a project folder, the files each shipping target copies into its bundle are read (its \
+        Resources phase, folder references and synchronized folders), at their place in the \
+        project; files no shipping target copies (tests, scripts, docs) are not.
+
         Fix: remove the value from the app, revoke it with its issuer (it is already public), and \
         make the calls that need it from your server.
         """,
@@ -49,6 +53,12 @@ public struct ShippedSecretRule: Rule {
 
                          """],
                         kind: .app, note: "A PEM private key in a resource: the body decodes to a DER SEQUENCE."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], resources: ["App/config.json"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/config.json": "{\n  \"stripe\": \"↓sk_live_KLzdocJ2isAjIhKtJ0RlgLKO\"\n}\n"],
+                        kind: .project, note: "A project: the app target's Resources phase copies the file."),
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>")],
                         binaryFixtures: ["Example↓": "Secrets"], kind: .app,
                         note: "A GitHub token, a Slack bot token and the value after `PAYMENT_API_KEY` among the executable's C strings."),
@@ -63,7 +73,16 @@ public struct ShippedSecretRule: Rule {
                         kind: .app, note: "A publishable key, AWS's documented example ID, a placeholder, a high-entropy string of no known format and a PEM header without a key."),
             RuleExample(["App/config.json": "{ \"stripe\": \"sk_live_KLzdocJ2isAjIhKtJ0RlgLKO\" }\n",
                          "App/Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
-                        note: "Source folders are not read for secrets: which files a target ships is not known there."),
+                        note: "Source folders without a project are not read for secrets: which files a target ships is not known there."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], resources: ["App/Settings.json"]),
+                            ExampleTarget("AppTests", type: "bundle.unit-test", resources: ["AppTests/stub.json"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Settings.json": "{ \"theme\": \"dark\" }\n",
+                         "AppTests/stub.json": "{ \"stripe\": \"sk_live_KLzdocJ2isAjIhKtJ0RlgLKO\" }\n",
+                         "scripts/deploy.json": "{ \"stripe\": \"sk_live_KLzdocJ2isAjIhKtJ0RlgLKO\" }\n"],
+                        kind: .project, note: "A project: files copied only by a test target, or by no target, do not ship."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

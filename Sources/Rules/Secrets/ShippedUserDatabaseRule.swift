@@ -8,7 +8,7 @@ public struct ShippedUserDatabaseRule: Rule {
     public static let description = RuleDescription(
         identifier: "shipped_user_database",
         name: "Database with user data shipped",
-        summary: "A built app ships an SQLite database whose user, account, credential or session tables already hold rows.",
+        summary: "An app ships an SQLite database whose user, account, credential or session tables already hold rows (built apps; projects: the files a shipping target copies).",
         rationale: """
         A seed database is a normal resource, but one whose `users`, `accounts`, `credentials`, \
         `sessions` or `tokens` table (Core Data: `ZUSER`, …) has rows usually means a developer's \
@@ -29,6 +29,12 @@ public struct ShippedUserDatabaseRule: Rule {
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>")],
                         binaryFixtures: ["Data/accounts.db↓": "stores/seed-users.sqlite"], kind: .app,
                         note: "Any of .sqlite, .sqlite3, .db, .sqlitedb is read."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], synchronizedFolders: ["App"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>")],
+                        binaryFixtures: ["App/Seed.sqlite↓": "stores/seed-users.sqlite"], kind: .project,
+                        note: "A project: a file of the app's synchronized folder is copied into the bundle."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>")],
@@ -36,6 +42,13 @@ public struct ShippedUserDatabaseRule: Rule {
                         note: "A product catalogue with rows and an empty users table."),
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
                          "cache.db": "not a database"], kind: .app, note: "A file that is not SQLite is only listed by inspect."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                            ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], synchronizedFolders: ["App"]),
+                            ExampleTarget("AppTests", type: "bundle.unit-test", synchronizedFolders: ["AppTests"]),
+                         ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>")],
+                        binaryFixtures: ["AppTests/Seed.sqlite": "stores/seed-users.sqlite", "Fixtures/users.db": "stores/seed-users.sqlite"],
+                        kind: .project, note: "A project: databases of a test target's folder, or of no target, do not ship."),
         ])
 
     /// Words of a table name that mean accounts or credentials.

@@ -13,6 +13,8 @@ enum SwiftPackageLoader {
         var path: String
         var isTest: Bool
         var exclude: [String]
+        /// `resources: [.process("…"), .copy("…")]`, relative to the target's folder.
+        var resources: [String] = []
     }
 
     static func bundles(index: FileIndex, source: FileSource, limits: ReaderLimits, manifestReader: ManifestExpressionReader?,
@@ -40,6 +42,7 @@ enum SwiftPackageLoader {
                 if ext == "xcprivacy" { b.privacyManifestPaths.append(e.path) }
                 if let loc = LocalizationScanner.localizedFile(e.path) { b.localizations.append(loc) }
             }
+            b.resourcePaths = t.resources.compactMap { ProjectPaths.join(t.path, $0) }.filter { index.entry($0) != nil }
             bundles.append(b)
         }
         return bundles
@@ -76,7 +79,15 @@ enum SwiftPackageLoader {
             if let ex = args.first(where: { $0.label == "exclude" }), case .array(let values) = ex.value.kind {
                 exclude = values.compactMap { if case .string(let s) = $0.kind { PathUtil.normalize(s) } else { nil } }
             }
-            out.append(Target(name: name, path: path, isTest: isTest, exclude: exclude))
+            var resources: [String] = []
+            if let r = args.first(where: { $0.label == "resources" }), case .array(let values) = r.value.kind {
+                for value in values {
+                    guard case .call(let rule, _, let ruleArgs) = value.kind, [".process", ".copy", ".embedInCode"].contains(rule),
+                          let first = ruleArgs.first, case .string(let resource) = first.value.kind else { continue }
+                    resources.append(PathUtil.normalize(resource))
+                }
+            }
+            out.append(Target(name: name, path: path, isTest: isTest, exclude: exclude, resources: resources))
         }
         return out
     }
