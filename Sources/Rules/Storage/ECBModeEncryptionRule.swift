@@ -102,15 +102,11 @@ public struct ECBModeEncryptionRule: Rule {
         SecurityFacts(context).all(Security.ecbMode).map { host, fact in
             let u = fact.usage
             let place = SecurityFacts.location(u)
-            var f = finding("\(host.name) encrypts in ECB mode (\(UsageReading.describe(u))): equal blocks encrypt to equal ciphertext and there is no IV, so the ciphertext shows the data's structure",
+            let f = finding("\(host.name) encrypts in ECB mode (\(UsageReading.describe(u))): equal blocks encrypt to equal ciphertext and there is no IV, so the ciphertext shows the data's structure",
                             bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
                             fix: "Use AES-GCM (CryptoKit AES.GCM.seal), or CBC with a fresh random IV per message and a MAC; keep ECB only for a single block a peer's protocol requires, and suppress with that reason.",
                             fingerprint: [u.key, place.path])
-            if !fact.direct || SecurityFacts.isPackaged(u) {
-                f.severity = .note
-                f.message += " (\(u.origin.label), code the bundle may not run or a protocol may require)"
-            }
-            return f
+            return fact.lowered(f, to: .note, "code the bundle may not run or a protocol may require")
         }
     }
 }

@@ -111,15 +111,11 @@ public struct InsecureRandomForSecretRule: Rule {
         SecurityFacts(context).all(Security.insecureRandom).map { host, fact in
             let u = fact.usage
             let place = SecurityFacts.location(u)
-            var f = finding("\(host.name) makes a secret with \(u.key), which is not cryptographic (\(UsageReading.describe(u))): its values can be predicted",
+            let f = finding("\(host.name) makes a secret with \(u.key), which is not cryptographic (\(UsageReading.describe(u))): its values can be predicted",
                             bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
                             fix: "Use SecRandomCopyBytes (or CryptoKit SymmetricKey(size:)) for key bytes, IVs, nonces and salts, and Int.random(in:) or arc4random_uniform for a PIN's digits or a password's characters.",
                             fingerprint: [u.key, place.path])
-            if !fact.direct || SecurityFacts.isPackaged(u) {
-                f.severity = .note
-                f.message += " (\(u.origin.label), code the bundle may not run)"
-            }
-            return f
+            return fact.lowered(f, to: .note)
         }
     }
 }

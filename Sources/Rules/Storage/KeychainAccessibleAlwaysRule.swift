@@ -115,15 +115,11 @@ public struct KeychainAccessibleAlwaysRule: Rule {
             guard let replacement = Security.deprecatedAccessibility[u.key] else { continue }
             let place = SecurityFacts.location(u)
             resolvedLines.insert("\(place.path):\(place.position?.line ?? 0)")
-            var f = finding("\(host.name) gives a keychain item \(u.key) (\(UsageReading.describe(u))), deprecated since iOS 12: the item is readable before the first unlock",
+            let f = finding("\(host.name) gives a keychain item \(u.key) (\(UsageReading.describe(u))), deprecated since iOS 12: the item is readable before the first unlock",
                             bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
                             fix: "Use \(replacement) (same availability to background code, protected until the first unlock), or drop kSecAttrAccessible for the default, kSecAttrAccessibleWhenUnlocked.",
                             fingerprint: [u.key, place.path])
-            if !fact.direct || SecurityFacts.isPackaged(u) {
-                f.severity = .warning
-                f.message += " (\(u.origin.label), code the bundle may not run)"
-            }
-            out.append(f)
+            out.append(fact.lowered(f, to: .warning))
         }
         for (host, fact) in facts.all(Security.keychainAccessibleReference) {
             let u = fact.usage

@@ -15,6 +15,19 @@ struct SecurityFacts {
         var holder: AppBundle
         /// The host certainly runs it: a binary, its own sources, or linked code its code names.
         var direct: Bool
+
+        /// Code of a package or pod, or linked code the host's own code does not name: rules
+        /// lower their severity for it and say so.
+        var mayNotRun: Bool { !direct || SecurityFacts.isPackaged(usage) }
+
+        /// The finding at `severity` with the reason appended, when the host may not run the code.
+        func lowered(_ f: Finding, to severity: Severity, _ reason: String = "code the bundle may not run") -> Finding {
+            guard mayNotRun else { return f }
+            var out = f
+            out.severity = severity
+            out.message += " (\(usage.origin.label), \(reason))"
+            return out
+        }
     }
 
     let context: RuleContext

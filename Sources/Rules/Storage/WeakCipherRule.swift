@@ -112,15 +112,11 @@ public struct WeakCipherRule: Rule {
             let u = fact.usage
             let place = SecurityFacts.location(u)
             let reason = Self.reasons[u.key] ?? "a weak cipher"
-            var f = finding("\(host.name) encrypts with \(u.key) (\(UsageReading.describe(u))): \(reason)",
+            let f = finding("\(host.name) encrypts with \(u.key) (\(UsageReading.describe(u))): \(reason)",
                             bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
                             fix: "Use AES-GCM (CryptoKit AES.GCM.seal or ChaChaPoly), or kCCAlgorithmAES with CBC, a random IV and a MAC; keep the old cipher only where a peer's protocol requires it, and suppress with that reason.",
                             fingerprint: [u.key, place.path])
-            if !fact.direct || SecurityFacts.isPackaged(u) {
-                f.severity = .note
-                f.message += " (\(u.origin.label), code the bundle may not run or a protocol may require)"
-            }
-            return f
+            return fact.lowered(f, to: .note, "code the bundle may not run or a protocol may require")
         }
     }
 }
