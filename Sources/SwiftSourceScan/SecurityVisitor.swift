@@ -24,6 +24,8 @@ final class SecurityVisitor: DeclarationCollector {
     private var explained: Set<SyntaxIdentifier> = []
     /// Preference writes, matched once the file's variable types are known.
     private var preferenceWrites: [(call: FunctionCallExprSyntax, ships: Bool)] = []
+    /// Calls that may configure a keychain wrapper (`KeychainWrapperCalls`).
+    private var wrapperCalls: [(call: FunctionCallExprSyntax, ships: Bool)] = []
 
     struct GroupID: Hashable { var scope: SyntaxIdentifier?; var variable: String }
     struct Attribute { var key: String; var value: ExprSyntax; var ships: Bool }
@@ -42,7 +44,7 @@ final class SecurityVisitor: DeclarationCollector {
         "completeFileProtectionUntilFirstUserAuthentication", "FileProtectionType", "URLFileProtection", "protectionKey",
         "fileProtection", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey", "evaluatePolicy", "CKContainer",
         "forUbiquityContainerIdentifier",
-    ])
+    ]).union(["Keychain", "Valet", "KeychainSwift", "KeychainWrapper", "SAMKeychain", "SSKeychain", "SimpleKeychain"])
 
     var ships: Bool { !clauseShips.contains(false) }
 
@@ -52,6 +54,7 @@ final class SecurityVisitor: DeclarationCollector {
         let context = FileContext(self)
         for id in groupOrder { judge(assigned[id] ?? [], dictionary: nil) }
         for write in preferenceWrites { judgePreferenceWrite(write.call, ships: write.ships, context: context) }
+        found += KeychainWrapperCalls(tree: tree, context: context, lines: lines).resolve(wrapperCalls)
         for r in deprecatedReferences where !explained.contains(r.node.id) {
             emit(Security.keychainAccessibleReference, key: r.name, api: r.name, at: r.node, ships: r.ships)
         }
@@ -227,6 +230,7 @@ final class SecurityVisitor: DeclarationCollector {
     // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if KeychainWrapperCalls.mayConcern(node) { wrapperCalls.append((node, ships)) }
         let arguments = Array(node.arguments)
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             switch callee.baseName.text {
