@@ -159,7 +159,9 @@ struct KeychainWrapperCalls {
         var current = ExprSyntax(outer)
         var root: ExprSyntax? = nil
         while root == nil, links.count < 32 {
-            if let c = current.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let b = m.base {
+            // `KeychainAccess.Keychain(service:)` is the root, not a link.
+            if let c = current.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let b = m.base,
+               m.declName.baseName.text != "Keychain" {
                 links.append((m.declName.baseName.text, c))
                 current = b
             } else {

@@ -45,6 +45,10 @@ final class ObjCCallFactsTests: XCTestCase {
         [ctx evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:r reply:^{ done(); }];
         BOOL can = [ctx canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:&error];
         - (void)evaluatePolicy:(LAPolicy)policy localizedReason:(NSString *)r reply:(void (^)(BOOL, NSError *))reply;
+        [ctx evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:r reply:^(BOOL ok, NSError *) { go(ok); }];
+        [ctx evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:r reply:^(BOOL ok, NSError *error) {
+            if (ok) { Toast.error(@"no"); }
+        }];
         """, capabilities: [Security.biometricErrorIgnored]), [])
     }
 

@@ -34,6 +34,20 @@ final class KeychainWrapperCallsTests: XCTestCase {
         ])
     }
 
+    func testKeychainAccessQualifiedAndOlderSpellings() {
+        XCTAssertEqual(facts("""
+        import KeychainAccess
+        var keychain: KeychainAccess.Keychain { KeychainAccess.Keychain(service: "s").accessibility(.always) }
+        let old = Keychain().accessibility(.Always)
+        let web = Keychain(server: url, protocolType: .https).accessibility(.alwaysThisDeviceOnly).synchronizable(true)
+        """), [
+            "keychain.accessible kSecAttrAccessibleAlways 2",
+            "keychain.accessible kSecAttrAccessibleAlways 3",
+            "keychain.accessible kSecAttrAccessibleAlwaysThisDeviceOnly 4",
+            "keychain.synchronizable_this_device_only kSecAttrAccessibleAlwaysThisDeviceOnly 4",
+        ], "KeychainAccess 2 spelled the cases with a capital")
+    }
+
     func testKeychainAccessNeedsItsImportAndItsType() {
         XCTAssertEqual(facts("""
         import SwiftUI

@@ -55,16 +55,17 @@ enum ObjCBiometricFacts {
         var j = caret + 1
         while j < t.count, j - caret < 4, t.kind(j) == .identifier { j += 1 }  // a return type
         guard j < t.count, t.kind(j) == .leftParen else { return nil }
-        var depth = 0, commas = 0
+        var depth = 0, commas = 0, words = 0
         var last: String? = nil
         while j < t.count {
             switch t.kind(j) {
             case .leftParen: depth += 1
             case .rightParen:
                 depth -= 1
-                if depth == 0 { return commas == 1 ? last : nil }
+                // `NSError *` alone names no parameter.
+                if depth == 0 { return commas == 1 && words >= 2 ? last : nil }
             case .comma where depth == 1: commas += 1; last = nil
-            case .identifier where depth == 1 && commas == 1: last = t.texts[j]
+            case .identifier where depth == 1 && commas == 1: last = t.texts[j]; words += 1
             case .leftBrace, .semicolon: return nil
             default: break
             }
