@@ -86,6 +86,15 @@ final class ObjCCallFactsTests: XCTestCase {
         ])
     }
 
+    func testPrefilterFindsAWordAnywhereAndNothingInShortInput() {
+        let words = ObjCKeychainWrapperFacts.triggers
+        XCTAssertTrue(ObjCFactTokens.mentions(Array("x[SSKeychain".utf8), words), "at the very end")
+        XCTAssertTrue(ObjCFactTokens.mentions(Array("VALAccessibility".utf8), words), "the whole input")
+        XCTAssertFalse(ObjCFactTokens.mentions(Array("SSKeychai".utf8), words))
+        XCTAssertFalse(ObjCFactTokens.mentions([], words))
+        XCTAssertFalse(ObjCFactTokens.mentions(Array("VALAccessibilit SAMKeycha".utf8), words))
+    }
+
     func testWrapperMappingTablesAndOtherReceiversAreNoItem() {
         XCTAssertEqual(facts("""
         switch (accessibility) {

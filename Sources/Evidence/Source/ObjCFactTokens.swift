@@ -107,21 +107,23 @@ struct ObjCFactTokens {
         return j
     }
 
-    /// Whether the bytes name any of the words (a cheap test before lexing).
+    /// Whether the bytes name any of the words (a cheap test before lexing): one pass, and a
+    /// word is compared only where a byte starts one.
     static func mentions(_ bytes: [UInt8], _ words: [[UInt8]]) -> Bool {
-        guard let shortest = words.map(\.count).min(), bytes.count >= shortest else { return false }
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            for w in words where w[0] == b && i + w.count <= n {
-                var k = 1
-                while k < w.count, bytes[i + k] == w[k] { k += 1 }
-                if k == w.count { return true }
+        guard let shortest = words.map(\.count).min(), shortest > 0, bytes.count >= shortest else { return false }
+        var starts = [Bool](repeating: false, count: 256)
+        for w in words { starts[Int(w[0])] = true }
+        return bytes.withUnsafeBufferPointer { b in
+            let n = b.count
+            for i in 0...(n - shortest) where starts[Int(b[i])] {
+                for w in words where w[0] == b[i] && i + w.count <= n {
+                    var k = 1
+                    while k < w.count, b[i + k] == w[k] { k += 1 }
+                    if k == w.count { return true }
+                }
             }
-            i += 1
+            return false
         }
-        return false
     }
 }
 
