@@ -86,6 +86,13 @@ final class ObjCCallFactsTests: XCTestCase {
         ])
     }
 
+    func testUnclosedSendsAndBlocksAreReadOnce() {
+        let send = "[c evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:r reply:^(BOOL a, NSError *e) {\n"
+        let usages = ObjCSourceScanner.scan(source: String(repeating: send, count: 10_000), path: "T.m")
+        XCTAssertEqual(usages.filter { $0.capability == Security.biometricPolicy && $0.key != "evaluatePolicy" }.count, 10_000)
+        XCTAssertEqual(usages.filter { $0.capability == Security.biometricErrorIgnored }.count, 0, "no block closes")
+    }
+
     func testPrefilterFindsAWordAnywhereAndNothingInShortInput() {
         let words = ObjCKeychainWrapperFacts.triggers
         XCTAssertTrue(ObjCFactTokens.mentions(Array("x[SSKeychain".utf8), words), "at the very end")

@@ -82,16 +82,7 @@ enum ObjCBiometricFacts {
             j += 1
         }
         guard j < t.count else { return nil }
-        let open = j
-        var depth = 0
-        while j < t.count {
-            if t.kind(j) == .leftBrace { depth += 1 }
-            if t.kind(j) == .rightBrace {
-                depth -= 1
-                if depth == 0 { return (open + 1)..<j }
-            }
-            j += 1
-        }
-        return nil
+        guard let end = t.closer(of: j), t.kind(end) == .rightBrace else { return nil }
+        return (j + 1)..<end
     }
 }

@@ -5,6 +5,11 @@ struct ObjCFactTokens {
     let tokens: [ObjCToken]
     /// Identifier and literal texts; "" for other tokens. `^` and `*` keep their text too.
     let texts: [String]
+    /// The innermost `[`, `(` or `{` around each token (-1 at top level); for a closing token,
+    /// the one around its pair.
+    private let enclosing: [Int]
+    /// Where each opening token closes (`count` when it never does).
+    private let closing: [Int]
 
     static let maxTokens = 2_000_000
 
@@ -16,6 +21,22 @@ struct ObjCFactTokens {
             if tokens.count > Self.maxTokens { break }
         }
         self.tokens = tokens
+        // One pass: each token's innermost enclosing `[`, `(` or `{`, and where each of those closes.
+        var enclosing = [Int](repeating: -1, count: tokens.count)
+        var closing = [Int](repeating: tokens.count, count: tokens.count)
+        var open: [Int] = []
+        for (i, t) in tokens.enumerated() {
+            enclosing[i] = open.last ?? -1
+            switch t.kind {
+            case .leftBracket, .leftParen, .leftBrace: open.append(i)
+            case .rightBracket, .rightParen, .rightBrace:
+                if let o = open.popLast() { closing[o] = i }
+                enclosing[i] = open.last ?? -1
+            default: break
+            }
+        }
+        self.enclosing = enclosing
+        self.closing = closing
         texts = tokens.map { t in
             switch t.kind {
             case .identifier, .literal, .otherOperator: lexer.text(t)
@@ -61,25 +82,11 @@ struct ObjCFactTokens {
         }
     }
 
-    /// The `[` that opens the message send holding token `i`, if any (within a statement).
+    /// The `[` that opens the message send holding token `i` directly (not inside a nested
+    /// parenthesis or block), if any.
     func messageStart(of i: Int) -> Int? {
-        var depth = 0
-        var j = i - 1
-        while j >= 0, i - j < 4096 {
-            switch tokens[j].kind {
-            case .rightBracket, .rightParen, .rightBrace: depth += 1
-            case .leftParen, .leftBrace:
-                if depth == 0 { return nil }
-                depth -= 1
-            case .leftBracket:
-                if depth == 0 { return j }
-                depth -= 1
-            case .semicolon where depth == 0: return nil
-            default: break
-            }
-            j -= 1
-        }
-        return nil
+        let o = enclosing[i]
+        return o >= 0 && tokens[o].kind == .leftBracket ? o : nil
     }
 
     /// The class a message send starting at `[` is sent to: `[SAMKeychain …]`, `[[UICKeyChainStore alloc] …]`.
@@ -90,21 +97,14 @@ struct ObjCFactTokens {
         return texts[j]
     }
 
-    /// The index past the `]` closing the message send opened at `open` (or the end).
+    /// The index past the token closing the one opened at `open` (the end when it never closes).
     func messageEnd(of open: Int) -> Int {
-        var depth = 0
-        var j = open
-        while j < tokens.count {
-            switch tokens[j].kind {
-            case .leftBracket, .leftParen, .leftBrace: depth += 1
-            case .rightBracket, .rightParen, .rightBrace:
-                depth -= 1
-                if depth == 0 { return j + 1 }
-            default: break
-            }
-            j += 1
-        }
-        return j
+        min(closing[open] + 1, tokens.count)
+    }
+
+    /// The token closing the one opened at `open`, if any.
+    func closer(of open: Int) -> Int? {
+        closing[open] < tokens.count ? closing[open] : nil
     }
 
     /// Whether the bytes name any of the words (a cheap test before lexing): one pass, and a
