@@ -26,6 +26,8 @@ final class SecurityVisitor: DeclarationCollector {
     private var preferenceWrites: [(call: FunctionCallExprSyntax, ships: Bool)] = []
     /// App-group arguments, resolved once the file's constants are known (`SecurityVisitor+AppGroups`).
     var appGroupCalls: [(expression: ExprSyntax, api: String, ships: Bool)] = []
+    /// Calls that may configure a keychain wrapper (`KeychainWrapperCalls`).
+    private var wrapperCalls: [(call: FunctionCallExprSyntax, ships: Bool)] = []
 
     struct GroupID: Hashable { var scope: SyntaxIdentifier?; var variable: String }
     struct Attribute { var key: String; var value: ExprSyntax; var ships: Bool }
@@ -45,6 +47,7 @@ final class SecurityVisitor: DeclarationCollector {
         "fileProtection", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey", "evaluatePolicy", "CKContainer",
         "forUbiquityContainerIdentifier",
     ]).union(appGroupTriggerNames)
+        .union(["Keychain", "Valet", "KeychainSwift", "KeychainWrapper", "SAMKeychain", "SSKeychain", "SimpleKeychain"])
 
     var ships: Bool { !clauseShips.contains(false) }
 
@@ -55,6 +58,7 @@ final class SecurityVisitor: DeclarationCollector {
         for id in groupOrder { judge(assigned[id] ?? [], dictionary: nil) }
         for write in preferenceWrites { judgePreferenceWrite(write.call, ships: write.ships, context: context) }
         resolveAppGroupCalls(tree)
+        found += KeychainWrapperCalls(tree: tree, context: context, lines: lines).resolve(wrapperCalls)
         for r in deprecatedReferences where !explained.contains(r.node.id) {
             emit(Security.keychainAccessibleReference, key: r.name, api: r.name, at: r.node, ships: r.ships)
         }
@@ -231,6 +235,7 @@ final class SecurityVisitor: DeclarationCollector {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let group = Self.appGroupArgument(of: node) { appGroupCalls.append((group.expression, group.api, ships)) }
+        if KeychainWrapperCalls.mayConcern(node) { wrapperCalls.append((node, ships)) }
         let arguments = Array(node.arguments)
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             switch callee.baseName.text {

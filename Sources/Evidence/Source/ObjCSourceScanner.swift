@@ -68,6 +68,7 @@ public enum ObjCSourceScanner {
         if ObjCCryptoFacts.mayFind(bytes) {
             usages += ObjCCryptoFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
         }
+        usages += ObjCCallFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
         usages.sort { lhs, rhs in
             (lhs.line, lhs.column, lhs.capability, lhs.key, lhs.api)
                 < (rhs.line, rhs.column, rhs.capability, rhs.key, rhs.api)

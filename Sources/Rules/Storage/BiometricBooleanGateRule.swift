@@ -117,6 +117,35 @@ public struct BiometricBooleanGateRule: Rule {
                          }
                          """],
                         note: "The evaluated context is handed to the keychain."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Vault.m": """
+                         #import <LocalAuthentication/LocalAuthentication.h>
+                         #import <Security/Security.h>
+
+                         OSStatus StoreSecret(NSData *secret) {
+                             SecAccessControlRef access = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                                 kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL);
+                             NSDictionary *item = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                    (__bridge id)kSecAttrAccessControl: (__bridge id)access,
+                                                    (__bridge id)kSecValueData: secret};
+                             return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                         }
+
+                         void Unlock(LAContext *context, void (^done)(BOOL)) {
+                             [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                               reply:^(BOOL success, NSError *error) { done(success && error == nil); }];
+                         }
+                         """],
+                        note: "Objective-C: the secret is bound to biometry by an access control."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Biometry.m": """
+                         #import <LocalAuthentication/LocalAuthentication.h>
+
+                         BOOL CanUseBiometrics(void) {
+                             return [[[LAContext alloc] init] canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:NULL];
+                         }
+                         """],
+                        note: "canEvaluatePolicy:error: only asks whether biometry is available."),
         ])
 
     /// A password manager: an AutoFill credential provider, by entitlement or extension point.

@@ -20,7 +20,9 @@ public struct BiometricReplyIgnoresErrorRule: Rule {
         reply that ignores the error either locks the user out or treats a tap on \"Enter \
         Password\" as a failure with no way forward.
 
-        Reported for Swift replies whose error parameter is `_` or never used, as a **note**: an \
+        Reported for Swift replies whose error parameter is `_` or never used, and for Objective-C \
+        reply blocks written in place whose error parameter the block never reads (a reply passed \
+        as a variable is not judged), as a **note**: an \
         app whose own sign-in or PIN screen stays up after a failed match has a fallback the \
         reply need not name. Use `.deviceOwnerAuthentication` for the passcode fallback, or switch \
         on `LAError.Code`.
@@ -50,6 +52,22 @@ public struct BiometricReplyIgnoresErrorRule: Rule {
                          }
                          """],
                         note: "A named error parameter the body never reads."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/LockViewController.m": """
+                         #import <LocalAuthentication/LocalAuthentication.h>
+
+                         @implementation LockViewController
+                         - (void)unlock {
+                             LAContext *context = [[LAContext alloc] init];
+                             [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics
+                                     localizedReason:@"Unlock your notes"
+                                               reply:↓^(BOOL success, NSError * _Nullable error) {
+                                 if (success) { dispatch_async(dispatch_get_main_queue(), ^{ [self dismiss]; }); }
+                             }];
+                         }
+                         @end
+                         """],
+                        note: "Objective-C: the reply block never reads error."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -73,6 +91,24 @@ public struct BiometricReplyIgnoresErrorRule: Rule {
                          }
                          """],
                         note: "The policy with the passcode fallback built in."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/LockViewController.m": """
+                         #import <LocalAuthentication/LocalAuthentication.h>
+
+                         @implementation LockViewController
+                         - (void)unlock {
+                             LAContext *context = [[LAContext alloc] init];
+                             NSError *canError = nil;
+                             if (![context canEvaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics error:&canError]) { return; }
+                             [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                               reply:^(BOOL success, NSError *error) {
+                                 if (error.code == LAErrorUserFallback) { [self showPasswordField]; } else if (success) { [self dismiss]; }
+                             }];
+                             [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock" reply:self.replyHandler];
+                         }
+                         @end
+                         """],
+                        note: "Objective-C: the block handles LAErrorUserFallback; canEvaluatePolicy:error: is no evaluation; a reply passed as a value is not judged."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

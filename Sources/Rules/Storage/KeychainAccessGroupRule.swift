@@ -54,6 +54,14 @@ public struct KeychainAccessGroupRule: Rule {
                          }
                          """],
                         note: "Objective-C: the group without its team prefix."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/App.entitlements": plistXML("<key>keychain-access-groups</key><array><string>$(AppIdentifierPrefix)com.example.app</string></array>"),
+                         "App/Store.swift": """
+                         import KeychainAccess
+
+                         let shared = Keychain(service: "com.example.app", accessGroup: ↓"ABCDE12345.com.example.widgets")
+                         """],
+                        note: "The group given to a keychain wrapper (KeychainAccess)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),

@@ -25,6 +25,14 @@ public struct KeychainAccessibleAlwaysRule: Rule {
         a binary only imports the constant or source only names it (a keychain wrapper's table of \
         options names every class whether or not the app picks this one). An item that names no \
         class gets the default and is never reported.
+
+        Keychain wrappers count as the class they pass to the keychain: KeychainAccess \
+        `Keychain(…).accessibility(.always)`, Valet `Valet.valet(with:accessibility: .always)`, \
+        KeychainSwift `set(_:forKey:withAccess: .accessibleAlways)`, SwiftKeychainWrapper \
+        `set(_:forKey:withAccessibility: .always)`, SAMKeychain/SSKeychain `setAccessibilityType:`, \
+        UICKeyChainStore `UICKeyChainStoreAccessibilityAlways`, Valet `VALAccessibilityAlways` and \
+        SimpleKeychain `A0SimpleKeychainItemAccessibleAlways` — where the expression names the \
+        wrapper's type (KeychainAccess's generic `Keychain` only in files that import it).
         """,
         area: .storage, severity: .error, tags: ["security", "keychain", "MASVS-STORAGE-1"],
         references: ["https://developer.apple.com/documentation/security/ksecattraccessiblealways",
@@ -73,6 +81,29 @@ public struct KeychainAccessibleAlwaysRule: Rule {
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App↓": "Storage/keychain"], kind: .app,
                         note: "A built app whose executable imports _kSecAttrAccessibleAlways: a note, since a binary cannot say which item gets it."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Session.swift": """
+                         import KeychainAccess
+
+                         final class Session {
+                             private let keychain = Keychain(service: "com.example.app.session").accessibility(↓.always)
+
+                             func save(_ token: String) throws { try keychain.set(token, key: "token") }
+                         }
+                         """],
+                        note: "KeychainAccess: the wrapper passes kSecAttrAccessibleAlways to SecItemAdd."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/AppDelegate.m": """
+                         #import <SAMKeychain/SAMKeychain.h>
+
+                         @implementation AppDelegate
+                         - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                             [SAMKeychain setAccessibilityType:↓kSecAttrAccessibleAlwaysThisDeviceOnly];
+                             return YES;
+                         }
+                         @end
+                         """],
+                        note: "SAMKeychain: every item it writes afterwards gets the class."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -104,6 +135,17 @@ public struct KeychainAccessibleAlwaysRule: Rule {
                          let note = "kSecAttrAccessibleAlways"
                          """],
                         note: "Debug-only code, a comment and a string are not uses."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Reminder.swift": """
+                         import KeychainAccess
+
+                         enum Repeat { case never, always }
+                         struct Reminder { func repeating(_ r: Repeat) -> Reminder { self } }
+
+                         let daily = Reminder().repeating(.always)
+                         let store = Keychain(service: "com.example.app").accessibility(.afterFirstUnlock)
+                         """],
+                        note: "An unrelated .always, and the wrapper given the replacement class."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -21,7 +21,9 @@ public struct KeychainSynchronizableDeviceOnlyRule: Rule {
         that should follow the user.
 
         Reported where both are written in one dictionary literal, or assigned to one dictionary \
-        variable in one function, as constants.
+        variable in one function, as constants; or given to one keychain wrapper call or chain \
+        (KeychainAccess `.synchronizable(true).accessibility(…ThisDeviceOnly)`, SwiftKeychainWrapper \
+        `set(…, withAccessibility:isSynchronizable: true)`, SimpleKeychain `SimpleKeychain(accessibility:synchronizable:)`).
         """,
         area: .storage, severity: .warning, tags: ["security", "keychain"],
         references: ["https://developer.apple.com/documentation/security/ksecattrsynchronizable"],
@@ -54,6 +56,15 @@ public struct KeychainSynchronizableDeviceOnlyRule: Rule {
                          }
                          """],
                         note: "Assignments to one dictionary in one function."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Tokens.swift": """
+                         import KeychainAccess
+
+                         let tokens = Keychain(service: "com.example.tokens")
+                             .synchronizable(↓true)
+                             .accessibility(.afterFirstUnlockThisDeviceOnly)
+                         """],
+                        note: "A KeychainAccess chain."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -85,6 +96,14 @@ public struct KeychainSynchronizableDeviceOnlyRule: Rule {
                          }
                          """],
                         note: "A query for items of either kind (kSecAttrSynchronizableAny) is no item; the device-only item is in another function."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Tokens.swift": """
+                         import KeychainAccess
+
+                         let synced = Keychain(service: "com.example.sync").synchronizable(true).accessibility(.afterFirstUnlock)
+                         let local = Keychain(service: "com.example.local").synchronizable(false).accessibility(.afterFirstUnlockThisDeviceOnly)
+                         """],
+                        note: "KeychainAccess: a synced item with a class that syncs, a device-only item that does not sync."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
