@@ -1,4 +1,5 @@
 import Evidence
+import Formats
 import SwiftSyntax
 
 /// Cryptography facts of one Swift file (`Security.weakCipher`, `.ecbMode`, `.insecureRandom`):
@@ -56,24 +57,21 @@ final class CryptoVisitor: SyntaxVisitor {
 
     /// The needle not after `.` or an identifier byte.
     static func bareCall(_ b: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        let n = b.count
-        guard n >= needle.count else { return false }
-        var i = 0
-        while i <= n - needle.count {
-            if b[i] == needle[0] {
-                var k = 1
-                while k < needle.count, b[i + k] == needle[k] { k += 1 }
-                if k == needle.count {
-                    let before = i > 0 ? b[i - 1] : 0x20
-                    let isWord = (before >= 0x30 && before <= 0x39) || (before >= 0x41 && before <= 0x5A) || (before >= 0x61 && before <= 0x7A)
-                        || before == 0x5F || before == 0x2E || before >= 0x80
-                    if !isWord { return true }
-                }
-            }
-            i += 1
+        let raw = UnsafeRawBufferPointer(b)
+        var from = 0
+        while let i = ByteSearch.firstOffset(of: needle, in: raw, from: from) {
+            let before = i > 0 ? b[i - 1] : 0x20
+            let isWord = (before >= 0x30 && before <= 0x39) || (before >= 0x41 && before <= 0x5A) || (before >= 0x61 && before <= 0x7A)
+                || before == 0x5F || before == 0x2E || before >= 0x80
+            if !isWord { return true }
+            from = i + 1
         }
         return false
     }
+
+    /// `random(` as a global call: not a parse trigger by name (`Int.random(in:)` names it too),
+    /// so the parse gate asks the bytes, and a prefiltered scan finds what a full parse finds.
+    static let bareRandomCall = Array("random(".utf8)
 
     var ships: Bool { !clauseShips.contains(false) }
 

@@ -29,10 +29,13 @@ public struct SwiftSourceScanning: SourceScanning {
     }
 
     /// As `mayUse(_:)`, or a logging call beside a word credentials are named with (a byte test:
-    /// `print` alone would send almost every file to the parser).
+    /// `print` alone would send almost every file to the parser), or a bare `random()` call.
     public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool {
-        mayUse(facts) || (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames)
-            && bytes.withUnsafeBytes { LoggingPrefilter.mayFind($0.bindMemory(to: UInt8.self), calls: LoggingVisitor.calls) })
+        mayUse(facts) || bytes.withUnsafeBytes { raw in
+            let b = raw.bindMemory(to: UInt8.self)
+            return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames) && LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls))
+                || CryptoVisitor.bareCall(b, CryptoVisitor.bareRandomCall)
+        }
     }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Evidence
 @testable import SwiftSourceScan
@@ -6,10 +7,14 @@ import Evidence
 final class CryptoVisitorTests: XCTestCase {
     typealias Security = ProtectedResourceCatalog.Security
 
-    func facts(_ source: String) -> [String] {
-        SwiftSourceScanner.scan(source: source, path: "T.swift")
-            .filter { $0.capability.hasPrefix("security.crypto.") }
-            .map { "\($0.capability.dropFirst("security.crypto.".count)) \($0.key) \($0.line)" + ($0.ships ? "" : " debug") }
+    func facts(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let found = SwiftSourceScanner.scan(source: source, path: "T.swift").filter { $0.capability.hasPrefix("security.crypto.") }
+        // Every snippet with a fact passes the parse gate: a prefiltered scan finds what a full parse finds.
+        if !found.isEmpty {
+            let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
+            XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(source.utf8)), "the parse gate would skip it", file: file, line: line)
+        }
+        return found.map { "\($0.capability.dropFirst("security.crypto.".count)) \($0.key) \($0.line)" + ($0.ships ? "" : " debug") }
     }
 
     func testAlgorithmAndOptionsArgumentsThroughSwiftWrappers() {
@@ -163,5 +168,12 @@ final class CryptoVisitorTests: XCTestCase {
         XCTAssertTrue(CryptoVisitor.mayFind(in: "let x = CCAlgorithm(kCCAlgorithmDES)"))
         XCTAssertTrue(CryptoVisitor.mayFind(in: "let token = random()"))
         XCTAssertFalse(CryptoVisitor.mayFind(in: "let n = Int.random(in: 0...9); let m = arc4random()"))
+        let gate = SwiftSourceScanning()
+        for (source, parsed) in [("func makeSalt() -> Int { random() }", true), ("let n = Int.random(in: 0...9)", false),
+                                 ("let m = arc4random()", false), ("let r = rng.random()", false)] {
+            let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
+            XCTAssertEqual(gate.mayUse(facts, bytes: Data(source.utf8)), parsed, source)
+        }
+        XCTAssertEqual(facts("import Foundation\nfunc makeSalt() -> Int { random() }\n"), ["insecure_random random 2"])
     }
 }
