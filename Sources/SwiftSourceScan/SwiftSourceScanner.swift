@@ -32,7 +32,9 @@ public enum SwiftSourceScanner {
     /// As `scan(…context:)` for several build contexts of one file: one parse, one walk each.
     public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
                             limits: ReaderLimits, contexts: [SourceScanContext]) -> [[SourceUsage]] {
-        guard skipReason(source: source, limits: limits) == nil else { return contexts.map { _ in [] } }
+        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return contexts.map { _ in [] } }
+        let nesting = NestingProfile(source)
+        guard nestingReason(nesting) == nil else { return contexts.map { _ in [] } }
         let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
         var text = source
         let tree = text.withUTF8 { buffer in
@@ -42,13 +44,14 @@ public enum SwiftSourceScanner {
         let launch = LaunchRecordingVisitor(lines: lines)
         launch.walk(tree)
         // A build context decides only `#if` clauses: a file without any is walked once for all.
-        let hasIfConfig = NestingProfile(source).ifConfig > 0
+        let hasIfConfig = nesting.ifConfig > 0
         var walks: [TargetConditions: UsageVisitor] = [:]
-        var securityWalks: [TargetConditions: [SourceUsage]] = [:]
+        // Data-at-rest facts: each visitor walks only a file whose bytes may hold its facts,
+        // once per build context.
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
         let logging = catalog.isStandard && LoggingVisitor.mayFind(in: source)
-        var loggingWalks: [TargetConditions: [SourceUsage]] = [:]
         let crypto = catalog.isStandard && CryptoVisitor.mayFind(in: source)
+        var factWalks: [TargetConditions: [SourceUsage]] = [:]
         return contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
@@ -59,17 +62,14 @@ public enum SwiftSourceScanner {
                 return visitor
             }()
             let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
-            var facts: [SourceUsage] = []
-            if security {
-                facts = securityWalks[conditions] ?? SecurityVisitor(lines: lines, target: conditions).scan(tree)
-                securityWalks[conditions] = facts
-            }
-            if logging {
-                let logged = loggingWalks[conditions] ?? LoggingVisitor(lines: lines, target: conditions).scan(tree)
-                loggingWalks[conditions] = logged
-                facts += logged
-            }
-            if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
+            let facts = factWalks[conditions] ?? {
+                var facts: [SourceUsage] = []
+                if security { facts += SecurityVisitor(lines: lines, target: conditions).scan(tree) }
+                if logging { facts += LoggingVisitor(lines: lines, target: conditions).scan(tree) }
+                if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
+                factWalks[conditions] = facts
+                return facts
+            }()
             return visible.filter(visitor.results()) + launch.found + facts
         }
     }
@@ -89,7 +89,10 @@ public enum SwiftSourceScanner {
         if exceedsLimits(byteCount: size, limits: limits) {
             return "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)"
         }
-        let nesting = NestingProfile(source)
+        return nestingReason(NestingProfile(source))
+    }
+
+    static func nestingReason(_ nesting: NestingProfile) -> String? {
         if nesting.ifConfig > maximumIfConfigDepth {
             return "#if blocks nested deeper than \(maximumIfConfigDepth) levels"
         }
