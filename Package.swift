@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -9,16 +9,22 @@ let package = Package(
         .library(name: "PreflightKit", targets: ["PreflightKit"]),
         .plugin(name: "PreflightPlugin", targets: ["PreflightPlugin"]),
     ],
+    // The scanner builds without what only batch mode's shared PostgreSQL store needs
+    // (postgres-nio brings swift-nio, swift-nio-ssl and swift-crypto, two BoringSSL builds):
+    // `swift build --traits PostgreSQL` (release binaries and the container image) adds it.
+    traits: [
+        .trait(name: "PostgreSQL", description: "Batch mode's PostgreSQL store (--store postgres://…), through postgres-nio."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
         // Batch mode's stores (docs/fleet.md): SQLite through GRDB, PostgreSQL through
-        // postgres-nio; swift-crypto (already a dependency of postgres-nio) hashes inputs.
+        // postgres-nio (only with the PostgreSQL trait).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
     ],
     targets: [
@@ -35,11 +41,10 @@ let package = Package(
         // Batch mode: stores, worker processes, sharding. The only module that writes a
         // database, opens a connection or starts a process (ProcessSafetyTests).
         .target(name: "Fleet", dependencies: [
-            "PreflightKit", "Findings",
+            "PreflightKit", "Findings", "Formats",
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
         ]),
         // Reporters read findings only: the finding module depends on Foundation alone.
         .target(name: "Reports", dependencies: ["Findings"]),

@@ -118,9 +118,33 @@ struct ClaimState {
 /// SQLite file path.
 public enum FleetStores {
     public static func open(_ spec: String) throws -> any FleetStore {
-        if spec.hasPrefix("postgres://") || spec.hasPrefix("postgresql://") { return try PostgresStore(url: spec) }
+        if isPostgres(spec) {
+            #if PostgreSQL
+            return try PostgresStore(url: spec)
+            #else
+            throw BatchError(postgresMissing)
+            #endif
+        }
         return try SQLiteStore(path: spec)
     }
+
+    public static func isPostgres(_ spec: String) -> Bool {
+        spec.hasPrefix("postgres://") || spec.hasPrefix("postgresql://")
+    }
+
+    /// Whether this build has the PostgreSQL store (the package trait of that name).
+    public static var hasPostgres: Bool {
+        #if PostgreSQL
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    static let postgresMissing = """
+        this build of preflight has no PostgreSQL store: use a SQLite file, a release binary or the \
+        container image, or build with `swift build -c release --traits PostgreSQL`
+        """
 
     /// The store's description for messages: a URL without its password.
     public static func describe(_ spec: String) -> String {

@@ -1,4 +1,4 @@
-import Crypto
+import Formats
 import Foundation
 
 /// One input of a batch: a path as the command line or list named it.
@@ -79,7 +79,7 @@ public enum InputDigest {
     public static func sha256(path: String) throws -> String {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw BatchError("no such file: \(path)") }
-        var hasher = SHA256()
+        var hasher = SHA256Digest()
         if isDir.boolValue {
             let base = URL(fileURLWithPath: path).standardizedFileURL
             var entries: [(String, URL)] = []
@@ -95,31 +95,31 @@ public enum InputDigest {
                 let type = attributes?[.type] as? FileAttributeType
                 if type == .typeSymbolicLink {
                     let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? ""
-                    hasher.update(data: Data("L\(rel)\u{0}\(target)\u{0}".utf8))
+                    hasher.update(Data("L\(rel)\u{0}\(target)\u{0}".utf8))
                 } else if type == .typeRegular {
-                    hasher.update(data: Data("F\(rel)\u{0}".utf8))
+                    hasher.update(Data("F\(rel)\u{0}".utf8))
                     try feed(url.path, into: &hasher)
                 } else if type == .typeDirectory {
-                    hasher.update(data: Data("D\(rel)\u{0}".utf8))
+                    hasher.update(Data("D\(rel)\u{0}".utf8))
                 }
             }
         } else {
             try feed(path, into: &hasher)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().hexString
     }
 
-    static func feed(_ path: String, into hasher: inout SHA256) throws {
+    static func feed(_ path: String, into hasher: inout SHA256Digest) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw BatchError("cannot read \(path)") }
         defer { try? handle.close() }
         while true {
             guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
-            hasher.update(data: chunk)
+            hasher.update(chunk)
         }
     }
 
     public static func sha256(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256Digest.hex(Array(text.utf8))
     }
 }
 

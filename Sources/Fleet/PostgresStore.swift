@@ -1,3 +1,5 @@
+// Built with the PostgreSQL package trait only (`swift build --traits PostgreSQL`).
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
@@ -239,3 +241,4 @@ public final class PostgresStore: FleetStore {
         _ = try? Self.blocking { try await connection.close() }
     }
 }
+#endif

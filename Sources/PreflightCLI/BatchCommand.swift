@@ -171,7 +171,7 @@ struct BatchSummaryCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !store.hasPrefix("postgres"), !FileManager.default.fileExists(atPath: store) {
+        if !FleetStores.isPostgres(store), !FileManager.default.fileExists(atPath: store) {
             printError("no store at \(store)")
             throw Exit.failure
         }

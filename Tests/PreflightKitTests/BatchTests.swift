@@ -49,6 +49,9 @@ final class BatchTests: XCTestCase {
         case .sqlite:
             return try Scratch.file("fleet.sqlite").path
         case .postgres:
+            #if !PostgreSQL
+            throw XCTSkip("built without the PostgreSQL trait: `swift test --traits PostgreSQL` runs the PostgreSQL store tests (.ci/run does)")
+            #else
             guard let url = ProcessInfo.processInfo.environment["PREFLIGHT_TEST_POSTGRES_URL"], !url.isEmpty else {
                 if ProcessInfo.processInfo.environment["CI"] == "true" {
                     XCTFail("PREFLIGHT_TEST_POSTGRES_URL is not set: .ci/run starts a PostgreSQL server for these tests")
@@ -59,6 +62,7 @@ final class BatchTests: XCTestCase {
             defer { store.close() }
             _ = try store.rows("DROP TABLE IF EXISTS ats_policies, domains, frameworks, entitlements, permissions, finding_evidence, findings, bundles, scans, fleet_migrations CASCADE")
             return url
+            #endif
         }
     }
 
@@ -128,6 +132,17 @@ final class BatchTests: XCTestCase {
 
     func testThreeShardsWriteOneResultSetPerInputSQLite() throws { try threeShards(.sqlite) }
     func testThreeShardsWriteOneResultSetPerInputPostgres() throws { try threeShards(.postgres) }
+
+    /// The default build leaves the PostgreSQL store out (package trait): a postgres:// store is
+    /// a one-line error naming the build that has it, before any input is read.
+    func testPostgresStoreInDefaultBuildIsAClearError() throws {
+        if FleetStores.hasPostgres { throw XCTSkip("this build has the PostgreSQL store (the PostgreSQL trait)") }
+        let (_, list, _) = try Self.makeInputs(1, label: "no-postgres")
+        let r = try CLITests.run(["batch", "--list", list.path, "--store", "postgres://u@127.0.0.1:1/db", "--jobs", "1"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("no PostgreSQL store") && r.stderr.contains("--traits PostgreSQL"), r.stderr)
+        XCTAssertThrowsError(try FleetStores.open("postgresql://u@127.0.0.1:1/db"))
+    }
 
     func testRacingProcessesWithoutShardsScanEachInputOnce() throws {
         let spec = try storeSpec(.sqlite)
