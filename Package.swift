@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "preflight", targets: ["preflight"]),
         .library(name: "PreflightKit", targets: ["PreflightKit"]),
         .plugin(name: "PreflightPlugin", targets: ["PreflightPlugin"]),
+        .plugin(name: "PreflightBuildPlugin", targets: ["PreflightBuildPlugin"]),
     ],
     // The scanner builds without what only batch mode's shared PostgreSQL store needs
     // (postgres-nio brings swift-nio, swift-nio-ssl and swift-crypto, two BoringSSL builds):
@@ -33,6 +34,8 @@ let package = Package(
         .plugin(name: "PreflightPlugin",
                 capability: .command(intent: .custom(verb: "preflight", description: "Scan this package's app for what App Review rejects")),
                 dependencies: ["preflight"]),
+        // Build-tool form: findings as build diagnostics on every build (inline in Xcode).
+        .plugin(name: "PreflightBuildPlugin", capability: .buildTool(), dependencies: ["preflight"]),
         .target(name: "PreflightCLI", dependencies: [
             "PreflightKit", "Formats", "Fleet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,6 +1,7 @@
 import XCTest
 import TestSupport
 import Foundation
+import Formats
 import Yams
 
 /// `action.yml`, the composite GitHub Action: its structure, and its `run:` steps executed in
@@ -40,7 +41,8 @@ final class GitHubActionTests: XCTestCase {
         XCTAssertNotNil(action["description"] as? String)
         XCTAssertEqual((action["runs"] as? [String: Any])?["using"] as? String, "composite")
         let inputs = try XCTUnwrap(action["inputs"] as? [String: [String: Any]])
-        XCTAssertEqual(Set(inputs.keys), ["path", "fail-on", "sarif-file", "upload-sarif", "preflight", "arguments"])
+        XCTAssertEqual(Set(inputs.keys), ["path", "fail-on", "sarif-file", "upload-sarif", "preflight", "arguments",
+                                           "version", "build-from-source", "download-url"])
         for (name, input) in inputs {
             XCTAssertNotNil(input["description"] as? String, "input \(name) is described")
             XCTAssertNotNil(input["default"], "input \(name) has a default")
@@ -83,11 +85,17 @@ final class GitHubActionTests: XCTestCase {
     func testTheWorkflowUsesTheActionOnTheDemoApp() throws {
         let workflow = try Self.yaml(".github/workflows/preflight.yml")
         let jobs = try XCTUnwrap(workflow["jobs"] as? [String: [String: Any]])
-        let steps = try XCTUnwrap(jobs.values.first?["steps"] as? [[String: Any]])
+        XCTAssertEqual(jobs.count, 1)
+        let job = try XCTUnwrap(jobs.values.first)
+        let matrix = try XCTUnwrap((job["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
+        let systems = (matrix["include"] as? [[String: Any]] ?? []).compactMap { $0["os"] as? String }
+        XCTAssertTrue(systems.contains { $0.hasPrefix("ubuntu") } && systems.contains { $0.hasPrefix("macos") }, "\(systems)")
+        let steps = try XCTUnwrap(job["steps"] as? [[String: Any]])
         let index = try XCTUnwrap(steps.firstIndex { $0["uses"] as? String == "./" })
         let with = try XCTUnwrap(steps[index]["with"] as? [String: Any])
         XCTAssertEqual(with["path"] as? String, "Examples/DemoApp")
         XCTAssertEqual(with["fail-on"] as? String, "never")
+        XCTAssertEqual(with["build-from-source"] as? String, "true", "the workflow tests this commit, not a release")
         let inputs = try XCTUnwrap(try Self.yaml("action.yml")["inputs"] as? [String: Any])
         for key in with.keys { XCTAssertNotNil(inputs[key], "the workflow passes unknown input \(key)") }
         let id = try XCTUnwrap(steps[index]["id"] as? String)
@@ -170,6 +178,56 @@ final class GitHubActionTests: XCTestCase {
         XCTAssertEqual(scan.status, 64)
         XCTAssertTrue(scan.stdout.hasPrefix("::error title=Preflight::fail-on must be error, warning, note or never"), scan.stdout)
         XCTAssertFalse(try wrong.step("Result").ran)
+    }
+
+    // MARK: The release binary
+
+    /// A release folder as GitHub serves it (`download/TAG/asset`), reached through a file URL.
+    func fakeRelease(tag: String, tamper: Bool = false) throws -> URL {
+        let releases = try Scratch.folder("releases")
+        let download = releases.appendingPathComponent("download/\(tag)")
+        try FileManager.default.createDirectory(at: download, withIntermediateDirectories: true)
+        let staging = try Scratch.folder("asset")
+        // The asset's preflight hands over to this build's executable (a copy would make a
+        // 200 MB debug archive for every run of this test).
+        let launcher = staging.appendingPathComponent("preflight")
+        try Data("#!/bin/sh\nexec '\(CLITests.executable.path)' \"$@\"\n".utf8).write(to: launcher)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: launcher.path)
+        let asset = "preflight-linux-x86_64.tar.gz"
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = ["tar", "-C", staging.path, "-czf", download.appendingPathComponent(asset).path, "preflight"]
+        try tar.run()
+        tar.waitUntilExit()
+        XCTAssertEqual(tar.terminationStatus, 0)
+        let sum = tamper ? String(repeating: "0", count: 64) : SHA256Digest.hex(try Data(contentsOf: download.appendingPathComponent(asset)))
+        try Data("\(sum)  \(asset)\n".utf8).write(to: download.appendingPathComponent("checksums.txt"))
+        return releases
+    }
+
+    /// By default the action downloads the release binary, checks its SHA-256 against the
+    /// release's checksums.txt, and scans with it; a mismatch stops the job before any scan.
+    func testTheReleaseBinaryIsDownloadedAndVerified() throws {
+        #if os(Linux) && arch(x86_64)
+        let sarif = try Scratch.folder("action-out").appendingPathComponent("preflight.sarif")
+        let good = try fakeRelease(tag: "v9.9.9")
+        let job = try runAction(["path": "Examples/DemoApp", "sarif-file": sarif.path, "version": "v9.9.9",
+                                 "download-url": good.absoluteString, "upload-sarif": "false"])
+        let build = try job.step("Build Preflight")
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.outputs["binary"]?.hasSuffix("preflight-v9.9.9/preflight") == true, "\(build.outputs)")
+        XCTAssertEqual(try job.step("Scan").outputs["exit-code"], "2", "the downloaded binary scanned the demo app")
+
+        let bad = try fakeRelease(tag: "v9.9.8", tamper: true)
+        let tampered = try runAction(["path": "Examples/DemoApp", "sarif-file": sarif.path, "version": "v9.9.8",
+                                      "download-url": bad.absoluteString, "upload-sarif": "false"])
+        let refused = try tampered.step("Build Preflight")
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stdout.contains("does not match the SHA-256"), refused.stdout)
+        XCTAssertFalse(try tampered.step("Scan").ran)
+        #else
+        throw XCTSkip("the fake release holds a Linux x86_64 asset")
+        #endif
     }
 
     // MARK: Running the action
@@ -271,6 +329,7 @@ final class GitHubActionTests: XCTestCase {
             env["GITHUB_STEP_SUMMARY"] = summary.path
             env["GITHUB_ACTION_PATH"] = Self.root.path
             env["GITHUB_WORKSPACE"] = workspace.path
+            env["RUNNER_TEMP"] = dir.path
             // A composite action's steps see their inputs as expressions only; INPUT_* is not set.
             for (k, v) in step["env"] as? [String: Any] ?? [:] { env[k] = try context.substitute("\(v)") }
             let p = Process()

@@ -3,7 +3,7 @@ import Foundation
 /// SHA-256 and SHA-1 (FIPS 180-4), streamed. Preflight needs them to name batch inputs and to
 /// check code-signature seals (`CodeResources` lists SHA-1 and SHA-256 hashes); the platform
 /// has no hash on Linux, and swift-crypto would add a BoringSSL build to every scanner build
-/// for two functions (DESIGN §7). Checked against the FIPS test vectors and `sha256sum`.
+/// for two functions. Checked against the FIPS test vectors and `sha256sum`.
 public protocol StreamingDigest {
     init()
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8
@@ -105,9 +105,28 @@ private func bigEndianBytes(_ words: [UInt32]) -> [UInt8] {
     words.flatMap { w in [UInt8(w >> 24), UInt8(w >> 16 & 0xff), UInt8(w >> 8 & 0xff), UInt8(w & 0xff)] }
 }
 
+/// A Merkle–Damgård hash: a state of 32-bit words, 64-byte blocks, a compression function.
+struct BlockHasher {
+    var state: [UInt32]
+    var buffer = MerkleDamgardBuffer()
+    let compress: (inout [UInt32], UnsafePointer<UInt8>) -> Void
+
+    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        var state = self.state
+        buffer.feed(bytes) { compress(&state, $0) }
+        self.state = state
+    }
+
+    mutating func finalize() -> [UInt8] {
+        var state = self.state
+        buffer.pad { compress(&state, $0) }
+        return bigEndianBytes(state)
+    }
+}
+
 public struct SHA256Digest: StreamingDigest {
-    private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-    private var buffer = MerkleDamgardBuffer()
+    private var hasher = BlockHasher(state: [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19],
+                                     compress: SHA256Digest.compress)
 
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -122,17 +141,9 @@ public struct SHA256Digest: StreamingDigest {
 
     public init() {}
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        var state = self.state
-        buffer.feed(bytes) { Self.compress(&state, $0) }
-        self.state = state
-    }
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 { hasher.update(bytes) }
 
-    public mutating func finalize() -> [UInt8] {
-        var state = self.state
-        buffer.pad { Self.compress(&state, $0) }
-        return bigEndianBytes(state)
-    }
+    public mutating func finalize() -> [UInt8] { hasher.finalize() }
 
     private static func compress(_ h: inout [UInt32], _ p: UnsafePointer<UInt8>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
@@ -158,22 +169,14 @@ public struct SHA256Digest: StreamingDigest {
 }
 
 public struct SHA1Digest: StreamingDigest {
-    private var state: [UInt32] = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]
-    private var buffer = MerkleDamgardBuffer()
+    private var hasher = BlockHasher(state: [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0],
+                                     compress: SHA1Digest.compress)
 
     public init() {}
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        var state = self.state
-        buffer.feed(bytes) { Self.compress(&state, $0) }
-        self.state = state
-    }
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 { hasher.update(bytes) }
 
-    public mutating func finalize() -> [UInt8] {
-        var state = self.state
-        buffer.pad { Self.compress(&state, $0) }
-        return bigEndianBytes(state)
-    }
+    public mutating func finalize() -> [UInt8] { hasher.finalize() }
 
     private static func compress(_ h: inout [UInt32], _ p: UnsafePointer<UInt8>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in

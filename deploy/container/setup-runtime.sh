@@ -1,0 +1,10 @@
+#!/bin/sh
+# The runtime stage of the container image, as a script so that .ci/static-binary runs the
+# very same steps in a minimal Debian root (no container engine there): a non-root user that
+# owns /work, the folder scans read from and reports are written to. Nothing else: the binary
+# is static, so no Swift runtime, compiler or library is installed.
+set -eu
+groupadd --system --gid 10001 preflight
+useradd --system --uid 10001 --gid preflight --home-dir /work --shell /usr/sbin/nologin preflight
+mkdir -p /work
+chown preflight:preflight /work
