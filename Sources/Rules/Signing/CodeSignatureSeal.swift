@@ -15,6 +15,13 @@ struct CodeSignatureSeal {
 
     /// Bundles whose code is signed and whose resources a seal covers.
     static let sealedKinds: Set<BundleKind> = [.app, .appExtension, .appClip, .watchApp, .framework]
+    /// Content hashes are compared for files up to `maxHashedFileBytes`, and for at most
+    /// `maxHashedBytes` per bundle: what is edited after signing is settings, plists and scripts,
+    /// not media, and hashing every byte of a large app would cost more than the rest of the
+    /// scan. Presence (added and removed files) is checked for every file.
+    static let maxHashedFileBytes: Int64 = 2 << 20
+    static let maxHashedBytes: Int64 = 32 << 20
+
     /// Folders nested code bundles use: their files are sealed by their own signature.
     static let codeBundleExtensions: Set<String> = ["app", "appex", "framework", "xctest"]
 
@@ -51,6 +58,7 @@ struct CodeSignatureSeal {
         let omitted = omitRules(seal.entry(version2 ? "rules2" : "rules")?.value.dictionary)
         var sealedPaths = Set<String>()
         var nestedCode: [String] = []
+        var hashedBytes: Int64 = 0
         for entry in files.entries {
             let path = PathUtil.join(bundle.path, entry.key)
             sealedPaths.insert(entry.key)
@@ -60,7 +68,9 @@ struct CodeSignatureSeal {
                 if !spec.optional { out.append(Mismatch(kind: .removed, path: path)) }
                 continue
             }
-            guard !spec.isNestedCode, spec.symlink == nil, present.kind == .file, let expected = spec.hash else { continue }
+            guard !spec.isNestedCode, spec.symlink == nil, present.kind == .file, let expected = spec.hash,
+                  present.size <= Self.maxHashedFileBytes, hashedBytes + present.size <= Self.maxHashedBytes else { continue }
+            hashedBytes += present.size
             if case .success(let actual) = resources.digest(path, expected.algorithm), actual != expected.bytes {
                 out.append(Mismatch(kind: .changed, path: path))
             }

@@ -28,7 +28,9 @@ public struct CodeSignatureSealBrokenRule: Rule {
         Preflight hashes the files of each signed app, extension and framework and compares them \
         with the seal, leaving out what `codesign` leaves out (its `omit` rules, nested code, \
         which has its own signature, and what the App Store adds, `SC_Info`). Nested code is \
-        compared by presence only.
+        compared by presence only, and so are files over 2 MiB and the files past the first \
+        32 MiB of a bundle (what is edited after signing is settings and scripts, not media; \
+        hashing every byte of a large app would cost more than the rest of the scan).
 
         Fix: make every step that changes the bundle run before code signing (move the Run Script \
         phase above "Embed"/"Code Sign", or edit the source files instead of the product), then \
