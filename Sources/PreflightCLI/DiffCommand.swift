@@ -38,7 +38,9 @@ struct DiffCommand: ParsableCommand {
                 let loaded = try PreflightScanner.load(path, configuration: config)
                 return (loaded, PreflightScanner.scan(loaded, configuration: config).findings)
             } catch {
-                printError(InputFailure(path: path, error: error).message)
+                let failure = InputFailure(path: path, error: error)
+                printError(failure.message)
+                if format == "json" { try? emit(errorDocument(command: "diff", inputs: [old, new], errors: [failure.message]), to: output) }
                 throw Exit.failure
             }
         }

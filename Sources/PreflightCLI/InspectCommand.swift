@@ -27,7 +27,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let config = try common.makeConfiguration()
-        let loaded = try loadInput(path, configuration: config)
+        let loaded = try loadInput(path, configuration: config, jsonCommand: format == "json" ? "inspect" : nil, output: output)
         let options = InspectReport.Options(includeSymbols: symbols)
         let pinning = InspectReport.pinning(loaded)
         let domains = InspectReport.contactedDomains(loaded, limits: config.limits)

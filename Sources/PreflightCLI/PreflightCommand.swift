@@ -22,11 +22,26 @@ enum Exit {
 }
 
 /// Loads an input for a command that reads one, or prints why it cannot and exits with 1.
-func loadInput(_ path: String, configuration: Configuration) throws -> LoadedInput {
+/// With `jsonCommand` set (`--format json`), the output also gets a JSON error document, as
+/// `scan` writes one, so that a script reading it never finds an empty file.
+func loadInput(_ path: String, configuration: Configuration, jsonCommand: String? = nil, output: String? = nil) throws -> LoadedInput {
     do { return try PreflightScanner.load(path, configuration: configuration) } catch {
-        printError(InputFailure(path: path, error: error).message)
+        let failure = InputFailure(path: path, error: error)
+        printError(failure.message)
+        if let jsonCommand { try? emit(errorDocument(command: jsonCommand, inputs: [path], errors: [failure.message]), to: output) }
         throw Exit.failure
     }
+}
+
+/// The JSON document a `--format json` command writes when an input cannot be read:
+/// `{"schemaVersion": 1, "tool": …, "command": …, "inputs": […], "errors": […]}`.
+func errorDocument(command: String, inputs: [String], errors: [String]) -> String {
+    let document: [String: Any] = ["schemaVersion": 1, "tool": ["name": "preflight", "version": PreflightScanner.version],
+                                   "command": command, "inputs": inputs, "errors": errors]
+    guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+        return "{\"errors\": [], \"schemaVersion\": 1}\n"
+    }
+    return String(decoding: data, as: UTF8.self) + "\n"
 }
 
 func printError(_ message: String) {

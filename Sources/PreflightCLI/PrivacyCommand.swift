@@ -72,7 +72,7 @@ struct PrivacyReportCommand: ParsableCommand {
 
     func run() throws {
         let config = try common.makeConfiguration()
-        let loaded = try loadInput(path, configuration: config)
+        let loaded = try loadInput(path, configuration: config, jsonCommand: format == "json" ? "privacy report" : nil, output: output)
         let report = PrivacyReport(loaded.product)
         try emit(format == "json" ? try report.json() : report.render(markdown: format == "markdown"), to: output)
     }

@@ -18,9 +18,14 @@ extension InspectReport {
         }
         let domains = c.exceptionDomains.map { d -> [String: Any] in
             let rules = ATSPolicy.decision(of: d)
-            return ["domain": d.name, "includesSubdomains": d.includesSubdomains?.value ?? false, "allowsInsecureHTTP": rules.allowsInsecureHTTP,
+            var entry: [String: Any] = ["domain": d.name, "includesSubdomains": d.includesSubdomains?.value ?? false, "allowsInsecureHTTP": rules.allowsInsecureHTTP,
                     "minimumTLS": rules.minimumTLS?.rawValue ?? NSNull(), "requiresForwardSecrecy": rules.requiresForwardSecrecy,
                     "requiresCertificateTransparency": rules.requiresCertificateTransparency]
+            if let range = ATSAddressRange(d.name) {
+                entry["addressRange"] = ["prefixLength": range.prefixLength, "ipVersion": range.bytes.count == 4 ? 4 : 6,
+                                         "honouredFrom": "iOS \(ATSAddressRange.firstHonouringMajorVersion)"] as [String: Any]
+            }
+            return entry
         }
         return ["global": global, "exceptionDomains": domains, "pinnedDomains": c.pinnedDomains.map(\.name), "issueCount": c.issues.count]
     }
@@ -36,7 +41,8 @@ extension InspectReport {
         }
         for d in c.exceptionDomains {
             let r = ATSPolicy.decision(of: d)
-            out += "  ATS exception \(d.name)\(d.includesSubdomains?.value == true ? " +subdomains" : ""): "
+            let address = ATSAddressRange(d.name).map { "\($0.isRange ? " (IP range" : " (IP address"), iOS \(ATSAddressRange.firstHonouringMajorVersion)+)" } ?? ""
+            out += "  ATS exception \(d.name)\(address)\(d.includesSubdomains?.value == true ? " +subdomains" : ""): "
                 + "\(r.allowsInsecureHTTP ? "HTTP allowed" : "HTTPS only"), minimum TLS \(r.minimumTLS?.rawValue ?? "none")"
                 + "\(r.requiresForwardSecrecy ? "" : ", no forward secrecy")\(r.requiresCertificateTransparency ? ", CT required" : "")\n"
         }

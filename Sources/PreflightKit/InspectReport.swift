@@ -144,6 +144,7 @@ public enum InspectReport {
         case .missingInfoPlist: return "bundle has no Info.plist"
         case .missingExecutable(let n): return "CFBundleExecutable \(n) is missing"
         case .symlinkOutsideTree(let t): return "symbolic link to \(t) outside the tree"
+        case .payloadNotAtRoot: return "the app's Payload folder is not at the root of the archive"
         }
     }
 

@@ -33,15 +33,32 @@ public struct ReleaseDiff: Sendable {
         func key(_ b: AppBundle) -> String { b.identifier ?? "name:" + b.name }
         let oldByKey = Dictionary(oldBundles.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
         let newByKey = Dictionary(newBundles.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
-        for b in newBundles where oldByKey[key(b)] == nil && b.kind != .framework {
+        // Bundles whose identifier changed are paired by role (the main app with the main app,
+        // an extension with the one of the same extension point), so that their permissions
+        // are compared instead of all counting as new.
+        let renamed = pairByRole(old: oldBundles.filter { newByKey[key($0)] == nil && $0.kind != .framework },
+                                 new: newBundles.filter { oldByKey[key($0)] == nil && $0.kind != .framework })
+        let renamedOld = Set(renamed.map(\.old.id)), renamedNew = Set(renamed.map(\.new.id))
+        for b in newBundles where oldByKey[key(b)] == nil && b.kind != .framework && !renamedNew.contains(b.id) {
             changes.append(Change(kind: "bundle", change: "added", bundle: b.name, item: b.kind.rawValue, old: nil, new: b.identifier))
+            // A new bundle's permissions are new permissions (the gate must see them).
+            for (k, v) in purposes(b).sorted(by: { $0.key < $1.key }) {
+                changes.append(Change(kind: "permission", change: "added", bundle: b.name, item: k, old: nil, new: v))
+            }
         }
-        for b in oldBundles where newByKey[key(b)] == nil && b.kind != .framework {
+        for b in oldBundles where newByKey[key(b)] == nil && b.kind != .framework && !renamedOld.contains(b.id) {
             changes.append(Change(kind: "bundle", change: "removed", bundle: b.name, item: b.kind.rawValue, old: b.identifier, new: nil))
         }
+        for pair in renamed {
+            changes.append(Change(kind: "bundle", change: "changed", bundle: pair.new.name, item: "CFBundleIdentifier",
+                                  old: pair.old.identifier ?? pair.old.name, new: pair.new.identifier ?? pair.new.name))
+        }
         for b in newBundles where b.kind != .framework {
-            guard let o = oldByKey[key(b)] else { continue }
-            changes += bundleChanges(o, b)
+            if let o = oldByKey[key(b)] {
+                changes += bundleChanges(o, b)
+            } else if let pair = renamed.first(where: { $0.new.id == b.id }) {
+                changes += bundleChanges(pair.old, b)
+            }
         }
         let schemes: Set<String> = ["http", "https"]
         changes += domainChanges(URLEvidence.scan(old.input, schemes: schemes).urls, URLEvidence.scan(new.input, schemes: schemes).urls)
@@ -56,6 +73,29 @@ public struct ReleaseDiff: Sendable {
             changes.append(Change(kind: "finding", change: "removed", bundle: f.bundle, item: f.rule, old: f.severity.rawValue + ": " + f.message, new: nil))
         }
         return ReleaseDiff(old: old.input.product.input, new: new.input.product.input, changes: changes)
+    }
+
+    /// A bundle's role in its product: its kind, whether it is the product's main bundle, and
+    /// an extension's point (`com.apple.share-services`).
+    static func role(_ b: AppBundle) -> String {
+        let point = b.infoValue("NSExtension")?.node.dictionary?.entry("NSExtensionPointIdentifier")?.value.string ?? ""
+        return [b.kind.rawValue, b.parentID == nil ? "main" : "nested", point].joined(separator: "|")
+    }
+
+    /// Unmatched bundles of the two products paired by role: the one of the same role, or among
+    /// several of one role the one of the same name; a role with no clear partner stays unpaired.
+    static func pairByRole(old: [AppBundle], new: [AppBundle]) -> [(old: AppBundle, new: AppBundle)] {
+        var pairs: [(old: AppBundle, new: AppBundle)] = []
+        var taken = Set<String>()
+        for n in new {
+            let candidates = old.filter { role($0) == role(n) && !taken.contains($0.id) }
+            let sameRoleNew = new.filter { role($0) == role(n) }
+            guard let o = candidates.count == 1 && sameRoleNew.count == 1 ? candidates.first : candidates.first(where: { $0.name == n.name })
+            else { continue }
+            taken.insert(o.id)
+            pairs.append((o, n))
+        }
+        return pairs
     }
 
     /// Purpose strings: every `…UsageDescription` key and the catalog's others.

@@ -29,6 +29,25 @@ final class BinaryReferenceMatcherTests: XCTestCase {
         ])
     }
 
+    /// The media type a binary imports decides whose request `requestAccessForMediaType:` is.
+    func testMediaTypeConstantDecidesCameraOrMicrophone() {
+        let selectors: Set<String> = ["requestAccessForMediaType:completionHandler:"]
+        XCTAssertEqual(summary(uses(selectors: selectors, symbols: ["_AVMediaTypeVideo"])),
+                       ["camera definite requestAccessForMediaType:completionHandler:"])
+        XCTAssertEqual(summary(uses(selectors: selectors, symbols: ["_AVMediaTypeAudio"])),
+                       ["microphone definite requestAccessForMediaType:completionHandler:"])
+        XCTAssertEqual(summary(uses(selectors: selectors, symbols: ["_AVMediaTypeVideo", "_AVMediaTypeAudio"])), [
+            "camera indicative requestAccessForMediaType:completionHandler:",
+            "microphone indicative requestAccessForMediaType:completionHandler:",
+        ], "both constants: either may be requested")
+        XCTAssertEqual(summary(uses(selectors: selectors)), [
+            "camera indicative requestAccessForMediaType:completionHandler:",
+            "microphone indicative requestAccessForMediaType:completionHandler:",
+        ])
+        XCTAssertEqual(summary(uses(selectors: ["authorizationStatusForMediaType:"], symbols: ["_AVMediaTypeVideo"])),
+                       ["camera indicative authorizationStatusForMediaType:"], "reading the status prompts for nothing")
+    }
+
     func testClassesCountWhenOnlyImportedAsSymbols() {
         let found = uses(symbols: ["_OBJC_CLASS_$_CBCentralManager", "_OBJC_CLASS_$_NSObject"],
                          matcher: BinaryReferenceMatcher(deploymentTarget: "15.0"))

@@ -19,7 +19,12 @@ final class BonjourServiceTypeScannerTests: XCTestCase {
             let g = "\\(name)._tcp"
             let h = "_toolongservicename._tcp"
             let i = "_ipp._sctp"
-            """), ["_ipp._tcp@1:10", "_http._tcp@2:10", "_http._tcp@5:10", "_googlecast._tcp@6:10", "_x._tcp@7:10"])
+            """), ["_ipp._tcp@1:10", "_http._tcp@2:10", "_http._tcp@5:10", "_googlecast._tcp@6:10", "_x._tcp@7:10",
+                   // Longer than DNS-SD's 15 characters, but what the code browses for: the
+                   // rule matches it with the list and notes the length.
+                   "_toolongservicename._tcp@9:10"])
+        XCTAssertNil(BonjourServiceTypeScanner.serviceType("_toolongservicename._tcp"), "the strict form keeps the limit")
+        XCTAssertEqual(types("let z = \"_\(String(repeating: "a", count: 64))._tcp\""), [], "longer than a DNS label")
     }
 
     func testObjectiveCAndDebugBranches() {

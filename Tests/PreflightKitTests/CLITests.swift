@@ -53,9 +53,14 @@ final class CLITests: XCTestCase {
         <key>CFBundleVersion</key><string>1</string>
         <key>DTSDKName</key><string>iphoneos26.0</string>
         <key>NSLocationWhenInUseUsageDescription</key><string>Your position is shown on the trail map.</string>
+        <key>NSCameraUsageDescription</key><string>Scan the marker at a trailhead.</string>
+        <key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict><key>CFBundleIconName</key><string>AppIcon</string></dict></dict>
+        <key>CFBundleIconName</key><string>AppIcon</string>
         <key>UILaunchScreen</key><dict/>
         </dict></plist>
         """.utf8).write(to: dir.appendingPathComponent("Info.plist"))
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Tests/Fixtures/AssetCatalog/AppIcon-complete.car"),
+                                         to: dir.appendingPathComponent("Assets.car"))
         // A real iOS executable linked by ld64.lld (Tests/Fixtures/MachO/make-fixtures.sh).
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Tests/Fixtures/MachO/App"),
                                          to: dir.appendingPathComponent("Clean"))

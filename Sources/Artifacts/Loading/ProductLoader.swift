@@ -101,6 +101,8 @@ public enum ProductLoader {
             guard let root = appRoot(in: index.entries) else {
                 throw InputError("\(source.displayName): no app bundle in the archive (expected Payload/<Name>.app)")
             }
+            let payload = PathUtil.parent(root)
+            if payload != "Payload" { problems.append(LoadProblem(.payloadNotAtRoot, path: payload)) }
             bundles = BuiltAppLoader.bundles(appRoot: root, rootName: PathUtil.lastComponent(root), index: index)
         case .xcarchive:
             guard let root = index.entries.first(where: {
@@ -170,6 +172,13 @@ enum BuiltAppChecks {
         let needsInfo: Set<BundleKind> = [.app, .appExtension, .watchApp, .appClip, .framework]
         if b.infoPlistPath == nil, needsInfo.contains(b.kind) {
             problems.append(LoadProblem(.missingInfoPlist, path: b.path, bundle: b.name))
+            // A framework's binary is still read by its conventional name (`Kit.framework/Kit`):
+            // its code ships and is judged like any other.
+            let conventional = PathUtil.join(b.path, PathUtil.removingExtension(PathUtil.lastComponent(b.path)))
+            if b.kind == .framework, index.entry(conventional)?.kind == .file, !b.binaryPaths.contains(conventional) {
+                b.executablePath = conventional
+                b.binaryPaths.insert(conventional, at: 0)
+            }
             return
         }
         guard let exe = b.infoPlist?.root?["CFBundleExecutable"]?.string, !exe.isEmpty else { return }

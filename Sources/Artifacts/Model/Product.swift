@@ -63,6 +63,9 @@ public struct LoadProblem: Sendable, Equatable {
         case missingExecutable(name: String)
         /// A symlink that points outside the scanned tree (never followed).
         case symlinkOutsideTree(target: String)
+        /// An `.ipa` whose `Payload` folder is not at the root of the archive, or not spelled
+        /// `Payload` (the path is the folder as found); the app was read from it.
+        case payloadNotAtRoot
     }
 
     public var kind: Kind

@@ -15,6 +15,9 @@ public final class ResourceFiles: @unchecked Sendable {
     private var catalogs: [String: Result<CompiledAssetCatalog, FormatError>] = [:]
     private var documents: [String: Result<PlistNode, FormatError>] = [:]
     private var transparency: [String: Result<Bool, FormatError>] = [:]
+    private var plists: [String: Result<PlistNode, FormatError>] = [:]
+    private var digests: [String: Result<[UInt8], FormatError>] = [:]
+    private var nibs: [String: Result<[String], FormatError>] = [:]
 
     init(source: FileSource, index: FileIndex, limits: ReaderLimits) {
         self.source = source
@@ -94,6 +97,29 @@ public final class ResourceFiles: @unchecked Sendable {
     /// A JSON document (an asset catalog's `Contents.json`).
     public func json(_ path: String) -> Result<PlistNode, FormatError> {
         cached(path, in: \.documents) { try JSONReader.parse(try source.read(path), limits: limits) }
+    }
+
+    /// A property list (a code signature's `_CodeSignature/CodeResources`).
+    public func propertyList(_ path: String) -> Result<PlistNode, FormatError> {
+        cached(path, in: \.plists) { try PropertyListReader.read(try source.read(path), limits: limits).0 }
+    }
+
+    /// The SHA-1 or SHA-256 of a file's bytes (files larger than the read limits are refused
+    /// by the source, not hashed).
+    public func digest(_ path: String, _ algorithm: DigestAlgorithm) -> Result<[UInt8], FormatError> {
+        cached(algorithm.rawValue + ":" + path, in: \.digests) { algorithm.hash(try source.readBytes(path)) }
+    }
+
+    /// The classes a compiled nib instantiates (`CompiledNib`).
+    public func nibClassNames(_ path: String) -> Result<[String], FormatError> {
+        cached(path, in: \.nibs) { try CompiledNib.classNames(try source.readBytes(path), limits: limits) }
+    }
+
+    /// The compiled nib files of an interface file a built bundle ships: the `.nib` itself,
+    /// or the `.nib` files inside a `.storyboardc` or a nib folder.
+    public func compiledNibFiles(_ interface: String) -> [String] {
+        if index.entry(interface)?.kind == .file { return [interface] }
+        return index.files(under: interface).filter { $0.kind == .file && PathUtil.pathExtension($0.path) == "nib" }.map(\.path)
     }
 
     private func cached<T>(_ path: String, in table: ReferenceWritableKeyPath<ResourceFiles, [String: Result<T, FormatError>]>,

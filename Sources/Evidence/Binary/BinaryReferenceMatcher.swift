@@ -88,7 +88,27 @@ public struct BinaryReferenceMatcher: Sendable {
                 uses.append(found)
             }
         }
-        return Self.deduplicated(uses)
+        return Self.deduplicated(Self.decidingMediaType(uses, references))
+    }
+
+    /// `requestAccessForMediaType:` and `authorizationStatusForMediaType:` accept only
+    /// `AVMediaTypeVideo` (camera) and `AVMediaTypeAudio` (microphone). A binary that imports
+    /// one of the two constants and not the other can pass only that one: its use of the
+    /// selector is that capability's, definitely, and not the other's.
+    static let mediaTypeSelectors: Set<String> = ["requestAccessForMediaType:completionHandler:", "authorizationStatusForMediaType:"]
+    static let mediaTypeConstants = ["_AVMediaTypeVideo": "camera", "_AVMediaTypeAudio": "microphone"]
+
+    private static func decidingMediaType(_ uses: [CapabilityUse], _ references: BinaryReferences) -> [CapabilityUse] {
+        let imported = mediaTypeConstants.filter { references.importedSymbols.contains($0.key) }
+        guard imported.count == 1, let capability = imported.first?.value else { return uses }
+        return uses.compactMap { use in
+            guard use.proofKind == .selector, mediaTypeSelectors.contains(use.proof) else { return use }
+            guard use.capability == capability else { return nil }
+            var decided = use
+            // Reading the status shows no prompt: it stays a hint.
+            if use.proof == "requestAccessForMediaType:completionHandler:" { decided.strength = .definite }
+            return decided
+        }
     }
 
     /// A selector shared by classes of different capabilities (`requestAuthorization:` on

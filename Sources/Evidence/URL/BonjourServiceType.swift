@@ -36,7 +36,9 @@ public enum BonjourServiceTypeScanner {
     /// names: 1–15 letters, digits and hyphens), optionally after a subtype (`_printer._sub.`
     /// as DNS-SD writes it, or `_<app id>.` as Google Cast documents for `NSBonjourServices`)
     /// or before a comma subtype list, a trailing `.` or `.local.`.
-    public static func serviceType(_ string: Substring) -> String? {
+    /// `maxNameLength` 15 is the DNS-SD limit (RFC 6335); code and lists are read with 63 (a
+    /// DNS label) so that a long type the code browses for is matched with its list entry.
+    public static func serviceType(_ string: Substring, maxNameLength: Int = 15) -> String? {
         guard string.utf8.count <= 80 else { return nil }
         var s = string.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? string
         if s.hasSuffix(".") { s = s.dropLast() }
@@ -44,7 +46,7 @@ public enum BonjourServiceTypeScanner {
         let labels = s.split(separator: ".", omittingEmptySubsequences: false)
         guard (2...4).contains(labels.count) else { return nil }
         let name = labels[labels.count - 2], proto = labels[labels.count - 1].lowercased()
-        guard proto == "_tcp" || proto == "_udp", isServiceName(name) else { return nil }
+        guard proto == "_tcp" || proto == "_udp", isServiceName(name, maxLength: maxNameLength) else { return nil }
         // Only a subtype may come before the name: `_sub._name._tcp`, `_x._sub._name._tcp`.
         let prefix = labels.dropLast(2)
         guard prefix.allSatisfy(isSubtypeLabel) else { return nil }
@@ -59,12 +61,15 @@ public enum BonjourServiceTypeScanner {
     }
 
     /// `_` then 1–15 letters, digits and hyphens with at least one letter.
-    public static func isServiceName(_ label: Substring) -> Bool {
+    public static func isServiceName(_ label: Substring, maxLength: Int = 15) -> Bool {
         guard label.first == "_" else { return false }
         let name = label.dropFirst()
-        return (1...15).contains(name.count) && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }
+        return (1...maxLength).contains(name.count) && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }
             && name.contains { $0.isLetter }
     }
+
+    /// The longest service name read from code and lists (a DNS label).
+    public static let longNameLimit = 63
 
     /// The service types a source file's string literals are, in file order.
     public static func scan(_ bytes: UnsafeRawBufferPointer, language: SourceFactsScanner.Language) -> [FoundServiceType] {
@@ -73,7 +78,7 @@ public enum BonjourServiceTypeScanner {
         var hits: [(offset: Int, type: String)] = []
         for s in segments where !s.interpolated && s.end > s.start && s.end - s.start <= 80 {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[s.start..<s.end]), as: UTF8.self)
-            guard let type = serviceType(Substring(text)) else { continue }
+            guard let type = serviceType(Substring(text), maxNameLength: longNameLimit) else { continue }
             hits.append((s.start, type))
             if hits.count >= maxPerFile { break }
         }

@@ -106,7 +106,7 @@ public enum URLEvidence {
                     out.secrets.append(FoundSecret(kind: f.kind, masked: f.masked))
                 }
                 if !names.isEmpty { out.mentions.formUnion(mentions(in: s, names)) }
-                if s.utf8.count <= 80, s.contains("._"), let type = BonjourServiceTypeScanner.serviceType(Substring(s)),
+                if s.utf8.count <= 80, s.contains("._"), let type = BonjourServiceTypeScanner.serviceType(Substring(s), maxNameLength: BonjourServiceTypeScanner.longNameLimit),
                    seen.insert("\u{1f}" + type).inserted {
                     out.serviceTypes.append((type, s))
                 }

@@ -57,6 +57,7 @@ extension SliceParser {
                 sig.codeDirectoryFlags = try r.u32(b + 12, bigEndian: true)
                 let identOffset = Int(try r.u32(b + 20, bigEndian: true))
                 sig.identifier = try cdString(r, b, blobLength, identOffset, "identifier", limits: limits, bad: bad)
+                readSpecialSlots(r, b, blobLength, into: &sig)
                 if version >= 0x20200, blobLength >= 52 {
                     let teamOffset = Int(try r.u32(b + 48, bigEndian: true))
                     if teamOffset != 0 {
@@ -80,6 +81,21 @@ extension SliceParser {
             }
         }
         return sig
+    }
+
+    /// The hash type and the special-slot hashes of a CodeDirectory (slot 1 the Info.plist,
+    /// 3 `CodeResources`), stored before `hashOffset` in reverse order. Slots that do not fit
+    /// in the blob are left out: the structure checks above already judge the blob.
+    private static func readSpecialSlots(_ r: ByteReader, _ b: Int, _ blobLength: Int, into sig: inout CodeSignature) {
+        guard let hashOffset = try? Int(r.u32(b + 16, bigEndian: true)), let special = try? Int(r.u32(b + 24, bigEndian: true)),
+              let size = try? Int(r.u8(b + 36)), let type = try? r.u8(b + 37) else { return }
+        sig.hashType = type
+        guard size > 0, size <= 64 else { return }
+        for slot in 1...max(1, min(special, 7)) where slot <= special {
+            let start = hashOffset - slot * size
+            guard start >= 8, hashOffset <= blobLength else { continue }
+            sig.specialSlotHashes[slot] = Array(r.bytes[(b + start)..<(b + start + size)])
+        }
     }
 
     private static func cdString(_ r: ByteReader, _ b: Int, _ blobLength: Int, _ offset: Int, _ what: String,

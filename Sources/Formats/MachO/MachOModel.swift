@@ -156,6 +156,11 @@ public struct CodeSignature: Sendable, Equatable {
     public var cmsError: FormatError?
     /// Slot types of every blob in the SuperBlob, in index order.
     public var slotTypes: [UInt32]
+    /// The first CodeDirectory's `hashType` (1 SHA-1, 2 SHA-256), 0 when unknown.
+    public var hashType: UInt8 = 0
+    /// Hashes of the first CodeDirectory's special slots by number: 1 the Info.plist,
+    /// 3 `_CodeSignature/CodeResources` (all zero bytes when the slot is empty).
+    public var specialSlotHashes: [Int: [UInt8]] = [:]
 
     public init(identifier: String? = nil, teamID: String? = nil, codeDirectoryFlags: UInt32 = 0,
                 entitlementsXML: Data? = nil, entitlementsDER: Data? = nil,

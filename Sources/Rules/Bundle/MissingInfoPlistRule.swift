@@ -35,6 +35,11 @@ public struct MissingInfoPlistRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.product.problems.compactMap { p in
             guard case .missingInfoPlist = p.kind else { return nil }
+            if PathUtil.pathExtension(p.path) == "framework" {
+                return finding("framework \(p.bundle ?? p.path) has no Info.plist: App Store Connect rejects a framework without one (ITMS-90036), and iOS cannot load it as a bundle",
+                               bundle: p.bundle, at: FileLocation(path: p.path),
+                               fix: "Embed the framework as its vendor ships it (with its Info.plist), or add an Info.plist with CFBundleExecutable, CFBundleIdentifier, CFBundlePackageType FMWK and the versions.")
+            }
             return finding("bundle \(p.bundle ?? p.path) has no Info.plist", bundle: p.bundle,
                            at: FileLocation(path: p.path), fix: "Add an Info.plist at the root of the bundle.")
         }

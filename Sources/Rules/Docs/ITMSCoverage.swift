@@ -37,6 +37,7 @@ public enum ITMSCoverage {
         ITMSCode("ITMS-90717", "Invalid App Store Icon"),
         ITMSCode("ITMS-90022", "Missing required icon file (iPhone)"),
         ITMSCode("ITMS-90023", "Missing required icon file (iPad)"),
+        ITMSCode("ITMS-90032", "Invalid Image Path: no image found at the path a CFBundleIconFiles entry names"),
         ITMSCode("ITMS-90892", "Missing recommended icon"),
         ITMSCode("ITMS-90396", "Invalid Icon (watch)"),
         ITMSCode("ITMS-90474", "Invalid bundle: iPad multitasking orientations"),

@@ -44,7 +44,9 @@ public struct NonPIEExecutableRule: Rule {
         for b in context.product.bundles {
             for bin in b.binaries {
                 guard let m = bin.macho else { continue }
-                let bad = m.slices.filter { HardeningFacts($0).pie == false }
+                // Simulator and Mac slices are unsupported_architectures' (they must go, PIE or not).
+                let foreign = UnsupportedArchitecturesRule.unsupported(m)
+                let bad = m.slices.filter { s in HardeningFacts(s).pie == false && !foreign.contains { $0.arch == s.arch && $0.platform == s.platform } }
                 guard !bad.isEmpty else { continue }
                 out.append(finding("\(bin.path) is an executable without MH_PIE in \(bad.map(\.arch).joined(separator: ", ")): it loads at a fixed address, without ASLR",
                                    bundle: b.name, at: FileLocation(path: bin.path),

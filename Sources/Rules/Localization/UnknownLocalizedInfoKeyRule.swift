@@ -10,8 +10,10 @@ public struct UnknownLocalizedInfoKeyRule: Rule {
         name: "Unknown purpose key in InfoPlist.strings",
         summary: "InfoPlist.strings translates a key that looks like a purpose string but is not one iOS knows (a typo such as NSCameraUsageUsageDescription).",
         rationale: """
-        A misspelled key is never read: the prompt shows the untranslated text, or, when the \
-        Info.plist has the same typo, the app has no purpose string at all. Use the exact key.
+        A misspelled key is never read: the prompt shows the untranslated text of the Info.plist \
+        (a warning: users of that language read the prompt in the development language). When \
+        the Info.plist has the same typo the app has no purpose string at all, which \
+        `missing_purpose_string` reports as the error it is. Use the exact key.
 
         The rule is about spelling only. A correctly spelled key that iOS no longer reads at \
         the bundle's deployment target (NSBluetoothPeripheralUsageDescription from iOS 13) or \
@@ -20,7 +22,7 @@ public struct UnknownLocalizedInfoKeyRule: Rule {
         misspelled key is reported whether or not the code uses the resource, because iOS never \
         reads it under any deployment target.
         """,
-        area: .localization, severity: .error, tags: ["privacy", "localization"],
+        area: .localization, severity: .warning, tags: ["privacy", "localization"],
         triggering: [
             RuleExample(["App/Info.plist": plistXML("<key>NSCameraUsageDescription</key><string>Scan receipts to add them to your expenses.</string>"),
                          "App/de.lproj/InfoPlist.strings": "↓\"NSCameraUsageUsageDescription\" = \"Belege scannen.\";\n"]),
@@ -43,8 +45,9 @@ public struct UnknownLocalizedInfoKeyRule: Rule {
             for lang in loc.languages {
                 for (key, at) in (loc.byLanguage[lang] ?? [:]).sorted(by: { $0.key < $1.key }) where key.hasSuffix("UsageDescription") {
                     guard !ProtectedResourceCatalog.standard.knowsPurposeKey(key), reported.insert(key).inserted else { continue }
-                    out.append(finding("\(key) in \(lang) InfoPlist.strings of \(b.name) is not a purpose-string key iOS knows; check the spelling",
-                                       bundle: b.name, at: at, key: key))
+                    out.append(finding("\(key) in \(lang) InfoPlist.strings of \(b.name) is not a purpose-string key iOS knows: iOS never reads it, so the prompt shows the Info.plist's untranslated text; check the spelling",
+                                       bundle: b.name, at: at, key: key,
+                                       fix: "Spell the key exactly as in the Info.plist (NS…UsageDescription), in every language's InfoPlist.strings."))
                 }
             }
         }

@@ -22,9 +22,12 @@ public struct ATSExceptionDomainRule: Rule {
         - `NSExceptionRequiresForwardSecrecy` NO (a note): non-ECDHE ciphers and short keys are \
         accepted, so a leaked server key decrypts recorded traffic. Fix: enable ECDHE suites.
         - A domain string ATS never matches — a scheme, path, port, wildcard or white space — or \
-        one Apple says not to write: upper case, a numerical IP address (iOS 10+ allows IP \
-        addresses without an exception; iOS 9 accepts none), a trailing dot (then only the dotted \
-        form matches). Two entries that differ only in case are reported too.
+        one Apple says not to write: upper case, a trailing dot (then only the dotted form \
+        matches). Two entries that differ only in case are reported too. An IP address or CIDR \
+        range (`10.0.0.0/8`, `2001:db8:12::/48`) is a valid key from iOS 17; a bundle that \
+        supports earlier versions gets a note that the entry is not honoured there (iOS 10–16 \
+        apply no ATS to IP addresses, iOS 9 accepts no address exception). A range with an \
+        impossible prefix (`/33` for IPv4) is a path ATS never matches.
         - `NSIncludesSubdomains` on a public suffix (`com`, `co.uk`, `github.io`…): the entry \
         covers every site directly under it. Preflight knows a small list of the most common \
         suffixes, not the whole Public Suffix List.
@@ -65,9 +68,11 @@ public struct ATSExceptionDomainRule: Rule {
                          \t\t<dict/>
                          \t\t↓<key>10.0.0.1</key>
                          \t\t<dict/>
+                         \t\t↓<key>10.0.0.0/33</key>
+                         \t\t<dict/>
                          \t</dict>
-                         """)],
-                        note: "Domain strings ATS never matches or Apple says not to write; two entries differing only in case."),
+                         """, before: "<key>MinimumOSVersion</key>\n<string>15.0</string>\n")],
+                        note: "Domain strings ATS never matches or Apple says not to write; two entries differing only in case; an IP address in an app that supports iOS 15 and 16, where it is not honoured (a note); a range with an impossible prefix length."),
             RuleExample(["Info.plist": ATSRuleSupport.plist("""
                          \t<key>NSAllowsArbitraryLoads</key>
                          \t<true/>
@@ -97,6 +102,12 @@ public struct ATSExceptionDomainRule: Rule {
                 ("localhost", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
             ]))],
                         note: "iOS 10 and later apply no ATS to .local and unqualified names; the entries change nothing."),
+            RuleExample(["App/Info.plist": ATSRuleSupport.plist(ATSRuleSupport.domains([
+                ("10.0.0.0/8", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+                ("2001:db8:12::/48", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+                ("192.168.42.63", ""),
+            ]), before: "<key>MinimumOSVersion</key>\n<string>17.0</string>\n")],
+                        note: "From iOS 17 an IP address or CIDR range is a valid key."),
         ])
 
     /// Common public suffixes — a small list, not the Public Suffix List.
@@ -114,11 +125,22 @@ public struct ATSExceptionDomainRule: Rule {
         case empty, scheme, path, port, wildcard, whitespace, ipAddress, upperCase, trailingDot
 
         /// The entry can apply to no connection (on iOS 10+ at least): don't judge its values.
-        var blocks: Bool { self != .upperCase && self != .trailingDot }
+        /// An address or range applies from iOS 17.
+        var blocks: Bool { self != .upperCase && self != .trailingDot && self != .ipAddress }
+    }
+
+    /// What is wrong with a domain string for a bundle whose deployment target is
+    /// `deploymentTarget` (major version): an IP address or CIDR range is a valid key from
+    /// iOS 17, so it is a problem only for a bundle that supports earlier versions.
+    static func problem(_ name: String, deploymentTarget: Int?) -> NameProblem? {
+        let p = problem(name)
+        if p == .ipAddress, (deploymentTarget ?? ATSAddressRange.firstHonouringMajorVersion) >= ATSAddressRange.firstHonouringMajorVersion { return nil }
+        return p
     }
 
     static func problem(_ name: String) -> NameProblem? {
         if name.isEmpty { return .empty }
+        if ATSAddressRange(name) != nil { return .ipAddress }
         if name.contains("://") { return .scheme }
         if name.contains("/") { return .path }
         if name.contains("*") { return .wildcard }
@@ -158,10 +180,15 @@ public struct ATSExceptionDomainRule: Rule {
                 } else {
                     seen[d.name.lowercased()] = d.name
                 }
-                let problem = Self.problem(d.name)
-                if let problem { report(Self.message(problem, d.name), at: d.keyPosition, key: d.keyPath, fix: Self.fix(problem, d.name)) }
+                let problem = Self.problem(d.name, deploymentTarget: policy.deploymentTarget)
+                if let problem {
+                    report(Self.message(problem, d.name, deploymentTarget: policy.deploymentTarget), at: d.keyPosition, key: d.keyPath,
+                           fix: Self.fix(problem, d.name), severity: problem == .ipAddress ? .note : .warning)
+                }
                 if problem?.blocks == true { continue }
                 let isPublicSuffix = Self.publicSuffixes.contains(Self.host(of: d.name))
+                // Addresses and ranges (iOS 17+) are local networking more often than not: their values are not judged.
+                if ATSAddressRange(d.name) != nil { continue }
                 if ATSPolicy.isLocal(d.name), !isPublicSuffix, !policy.generations.contains(.iOS9) { continue }
                 if let inc = d.includesSubdomains, inc.value == true, isPublicSuffix {
                     report("NSIncludesSubdomains on '\(d.name)', a public suffix, applies this exception to every site directly under it",
@@ -192,7 +219,7 @@ public struct ATSExceptionDomainRule: Rule {
         return out
     }
 
-    static func message(_ problem: NameProblem, _ name: String) -> String {
+    static func message(_ problem: NameProblem, _ name: String, deploymentTarget: Int? = nil) -> String {
         let never = "ATS matches host names literally, so this entry applies to no connection"
         switch problem {
         case .empty: return "an exception domain has an empty name; \(never)"
@@ -202,7 +229,9 @@ public struct ATSExceptionDomainRule: Rule {
         case .wildcard: return "exception domain '\(name)' is a wildcard; \(never)"
         case .whitespace: return "exception domain '\(name)' contains white space; \(never)"
         case .ipAddress:
-            return "exception domain '\(name)' is an IP address, which Apple says not to use: iOS 10 and later allow IP addresses without an exception, iOS 9 accepts none"
+            let what = ATSAddressRange(name)?.isRange == true ? "an IP address range" : "an IP address"
+            let from = deploymentTarget.map { "iOS \($0)" } ?? "the iOS versions"
+            return "exception domain '\(name)' is \(what), a key iOS honours only from iOS 17: on \(from) to 16 the bundle supports, ATS ignores this entry (iOS 10–16 do not apply ATS to IP addresses at all, iOS 9 accepts no address exception)"
         case .upperCase: return "exception domain '\(name)' has upper-case letters; Apple requires lower case (example.com, not EXAMPLE.COM)"
         case .trailingDot: return "exception domain '\(name)' ends with a dot, so it matches only hosts written with that dot, not '\(host(of: name))'"
         }
@@ -212,7 +241,7 @@ public struct ATSExceptionDomainRule: Rule {
         switch problem {
         case .empty: return "Remove the entry or name its domain."
         case .wildcard: return "Name '\(host(of: name))' and set NSIncludesSubdomains to YES."
-        case .ipAddress: return "Remove the entry; if the app must support iOS 9, use NSAllowsArbitraryLoads with NSAllowsLocalNetworking instead."
+        case .ipAddress: return "Keep the entry for iOS 17 and later; before iOS 17 connections to IP addresses need no exception on iOS 10–16 (set NSAllowsLocalNetworking for local addresses)."
         default: return "Name the domain as '\(host(of: name))'."
         }
     }

@@ -142,7 +142,13 @@ public struct ATSPolicy: Sendable {
     public func exceptionDomain(for host: String) -> ATSExceptionDomain? {
         guard let domains = configuration?.exceptionDomains, !domains.isEmpty else { return nil }
         if let exact = domains.first(where: { $0.name == host }) { return exact }
-        guard let dot = host.firstIndex(of: "."), !Self.isIPAddress(host) else { return nil }
+        if Self.isIPAddress(host) {
+            // iOS 17+: the narrowest address or CIDR range that holds the address. An older
+            // deployment target still runs on iOS 17, where the entry governs the host.
+            return domains.compactMap { d in ATSAddressRange(d.name).flatMap { $0.contains(host) ? (d, $0.prefixLength) : nil } }
+                .max { $0.1 < $1.1 }?.0
+        }
+        guard let dot = host.firstIndex(of: ".") else { return nil }
         let parent = String(host[host.index(after: dot)...])
         return domains.first { $0.name == parent && $0.includesSubdomains?.value == true }
     }

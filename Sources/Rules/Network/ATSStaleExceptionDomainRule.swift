@@ -93,7 +93,8 @@ public struct ATSStaleExceptionDomainRule: Rule {
             let builtOnly = b.sourceFiles.isEmpty && b.linkedCode.isEmpty
             for d in c.exceptionDomains {
                 let name = d.name.lowercased()
-                guard ATSExceptionDomainRule.problem(d.name) == nil, !ATSPolicy.isLocal(name),
+                // An address or range names no host a literal could mention reliably.
+                guard ATSExceptionDomainRule.problem(d.name) == nil, !ATSPolicy.isLocal(name), ATSAddressRange(name) == nil,
                       !mentioned.contains(name), !(builtOnly && name.utf8.count <= 15) else { continue }
                 let scope = d.includesSubdomains?.value == true ? "\(d.name) nor any subdomain of it" : d.name
                 out.append(ATSRuleSupport.note(self, "no source, binary, Info.plist value or resource of the input mentions \(scope), yet NSExceptionDomains keeps an exception for it; App Review may ask why",

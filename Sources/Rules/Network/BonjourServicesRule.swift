@@ -74,6 +74,20 @@ public struct BonjourServicesRule: Rule {
                          }
                          """],
                         note: "Two entries that are not service types, and a browsed type the list does not name."),
+            RuleExample(["App/Info.plist": plistXML("""
+                         <key>CFBundleIdentifier</key><string>com.example.app</string>
+                         <key>NSLocalNetworkUsageDescription</key><string>Finds the camera rig on your network.</string>
+                         <key>NSBonjourServices</key>
+                         <array>
+                         \t↓<string>_example-camera-rig._tcp</string>
+                         </array>
+                         """),
+                         "App/Rig.swift": """
+                         import Network
+
+                         let browser = NWBrowser(for: .bonjour(type: "_example-camera-rig._tcp", domain: nil), using: .tcp)
+                         """],
+                        note: "A type longer than 15 characters that the code browses for exactly: the entry matches (only a note on its length)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("""
@@ -149,6 +163,10 @@ public struct BonjourServicesRule: Rule {
         var out: [Finding] = []
         for b in context.product.bundles where EmbeddingChains.hostKinds.contains(b.kind) {
             let value = b.infoValue(Self.key)
+            // Types the bundle's own code names, as written (long names included).
+            let named = Set(context.evidence.bonjourServiceTypes.filter { t in
+                t.ships && t.origin == .app && chains.host(of: t.bundle)?.id == b.id && Self.isOwn(t.location, t.bundle, b)
+            }.map { $0.type.lowercased() })
             var listed: Set<String> = []
             if let value {
                 if let items = value.node.array {
@@ -159,7 +177,17 @@ public struct BonjourServicesRule: Rule {
                                                bundle: b.name, at: place, key: Self.key, fix: "Write each entry as _name._tcp or _name._udp."))
                             continue
                         }
-                        if let reason = Self.problem(s) {
+                        let long = BonjourServiceTypeScanner.serviceType(Substring(s), maxNameLength: BonjourServiceTypeScanner.longNameLimit)
+                        if Self.problem(s) != nil, let long, named.contains(long.lowercased()) {
+                            // Judged as the code uses it: the entry matches the browse; only the length is off.
+                            listed.insert(long.lowercased())
+                            var f = finding("\(b.name): the NSBonjourServices entry '\(s)' has a service name longer than the 15 characters DNS-SD allows (RFC 6335); the code names exactly this type, so the entry matches its browse, but a responder that enforces the limit will not register or answer it",
+                                            bundle: b.name, at: place, key: Self.key,
+                                            fix: "Shorten the service name to 15 characters or fewer, in the code, the list and the devices that advertise it.",
+                                            fingerprint: [s, "long"])
+                            f.severity = .note
+                            out.append(f)
+                        } else if let reason = Self.problem(s) {
                             out.append(finding("\(b.name): the NSBonjourServices entry '\(s)' is not a Bonjour service type: \(reason); it matches no browse",
                                                bundle: b.name, at: place, key: Self.key, fix: "Write the type as _name._tcp or _name._udp, e.g. _ipp._tcp.",
                                                fingerprint: [s]))

@@ -11,7 +11,8 @@ public struct MissingPurposeStringRule: Rule {
         summary: "A bundle's code uses a protected resource (camera, location, contacts, photos, …) but that bundle's Info.plist lacks the purpose string.",
         rationale: """
         iOS terminates an app the moment it asks for a protected resource without the matching \
-        `NS…UsageDescription` key, and App Store Connect rejects the upload (ITMS-90683). Apple \
+        `NS…UsageDescription` key (Core Location instead ignores the request: no prompt, no \
+        location), and App Store Connect rejects the upload (ITMS-90683). Apple \
         judges each bundle on its own: an app extension that uses the camera needs the key in \
         the extension's Info.plist, not only the app's. Add the key with a sentence that says \
         why the feature needs the data.
@@ -106,7 +107,7 @@ public struct MissingPurposeStringRule: Rule {
                          "TV/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.tv</string>"),
                          "TV/Browser.swift": "import Foundation\n\nlet browser = NetServiceBrowser()\n"],
                         kind: .project, note: "tvOS has no local network prompt (TN3179), so a tvOS target needs no NSLocalNetworkUsageDescription."),
-            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>\n<key>NSLocationWhenInUseUsageDescription</key><string>Show stores near you.</string>"),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>\n<key>NSLocationWhenInUseUsageDescription</key><string>Show stores near you.</string>\n<key>NSCameraUsageDescription</key><string>Scan the code on a store's shelf.</string>"),
                          "PlugIns/AppTests.xctest/Info.plist": plistXML("<key>CFBundleExecutable</key><string>AppTests</string>")],
                         binaryFixtures: ["App": "App", "PlugIns/AppTests.xctest/AppTests": "Recorder"], kind: .app,
                         note: "A unit-test bundle that records audio and saves photos, copied into an app built for testing: test code never ships, so the app needs no microphone or photo keys for it."),
@@ -155,8 +156,10 @@ public struct MissingPurposeStringRule: Rule {
                 let first = sorted[0]
                 let resource = Self.catalog.resource(forKey: key)?.resource ?? key
                 let location = b.infoPlist.map { FileLocation(path: $0.path, position: $0.root?.position) } ?? FileLocation(path: b.path)
-                let consequence = key == "NSFaceIDUsageDescription"
-                    ? "authentication with Face ID fails without it" : "iOS terminates the app when it asks"
+                // Core Location does not crash: without the key the request has no effect.
+                let consequence = key == "NSFaceIDUsageDescription" ? "authentication with Face ID fails without it"
+                    : key.hasPrefix("NSLocation") ? "iOS ignores its location authorization request (no prompt, no access)"
+                    : "iOS terminates the app when it asks"
                 var f = finding("\(b.name) uses \(resource.lowercased()) (\(UsageReading.describe(first))) but its Info.plist has no \(key); \(consequence) (ITMS-90683)",
                                 bundle: b.name, at: location, key: key,
                                 evidence: sorted.prefix(5).map(UsageReading.evidenceRef),

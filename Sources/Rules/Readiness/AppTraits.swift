@@ -157,9 +157,25 @@ enum AppTraits {
 
     /// Legacy launch images (`UILaunchImages`, `UILaunchImageFile`): iOS 7-era, no multitasking.
     /// In a project, Xcode writes `UILaunchImages` from an asset catalog's launch image set.
-    static func hasLaunchImages(_ b: AppBundle) -> Bool {
+    static func hasLaunchImages(_ b: AppBundle, in product: Product) -> Bool {
         ["UILaunchImages", "UILaunchImages~ipad", "UILaunchImageFile", "UILaunchImageFile~ipad"].contains { b.infoValue($0) != nil }
             || !(b.buildSettings["ASSETCATALOG_COMPILER_LAUNCHIMAGE_NAME"]?.value ?? "").isEmpty
+            || !defaultLaunchImages(b, in: product).isEmpty
+    }
+
+    /// Launch images iOS finds by file name with no Info.plist key: `Default.png`,
+    /// `Default-568h@2x.png`, `Default-Portrait~ipad.png`… at the root of a built app, or
+    /// copied by a project target.
+    static func defaultLaunchImages(_ b: AppBundle, in product: Product) -> [String] {
+        func isLaunchImage(_ path: String) -> Bool {
+            let name = PathUtil.lastComponent(path)
+            return name.hasPrefix("Default") && name.lowercased().hasSuffix(".png")
+                && (name.count == 11 || ["-", "@", "~", "."].contains(name.dropFirst(7).first.map(String.init) ?? ""))
+        }
+        if Readiness.builtKinds.contains(product.kind), let index = product.resources?.index {
+            return index.files(under: b.path).map(\.path).filter { PathUtil.parent($0) == b.path && isLaunchImage($0) }
+        }
+        return b.resourcePaths.filter(isLaunchImage)
     }
 
     /// Where a finding about the app's Info.plist as a whole points.

@@ -72,7 +72,7 @@ public struct IPadMultitaskingLaunchScreenRule: Rule {
             switch AppTraits.launchScreen(b, device: "ipad") {
             case .plist: continue
             case .none:
-                let images = AppTraits.hasLaunchImages(b) ? " (launch images do not count)" : ""
+                let images = AppTraits.hasLaunchImages(b, in: context.product) ? " (launch images do not count)" : ""
                 out.append(finding("\(b.name) runs on iPad but has no launch storyboard or UILaunchScreen\(images); iPad multitasking requires one (ITMS-90475)",
                                    bundle: b.name, at: AppTraits.infoLocation(b), key: "UILaunchStoryboardName",
                                    fix: "Add a LaunchScreen.storyboard to the app target and set UILaunchStoryboardName, or add a UILaunchScreen dictionary.",

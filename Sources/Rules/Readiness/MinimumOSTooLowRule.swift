@@ -35,12 +35,17 @@ public struct MinimumOSTooLowRule: Rule {
                         kind: .app, note: "A visionOS app counts its own versions."),
             RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>12.0</string>")],
                         note: "A folder of files: the deployment target is a build setting."),
+            RuleExample(["Info.plist": plistXML("<key>MinimumOSVersion</key><string>7.0</string>")], kind: .app,
+                        note: "Below 8.0: invalid_minimum_os reports it once, as refused today."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard AppTraits.judges(context.product) else { return [] }
         return context.product.bundles.compactMap { b in
             guard AppTraits.isIOSApp(b), let v = b.minimumOSVersion, Readiness.compareVersions(v, Self.floor) == .orderedAscending else { return nil }
+            // Below 8.0 in a built app, invalid_minimum_os reports the value already refused today.
+            if Readiness.builtKinds.contains(context.product.kind), b.infoValue("MinimumOSVersion") != nil,
+               Readiness.compareVersions(v, "8.0") == .orderedAscending { return nil }
             let at = b.infoValue("MinimumOSVersion")?.location ?? b.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"]?.location ?? AppTraits.infoLocation(b)
             return finding("\(b.name) supports iOS \(v); App Store Connect will require a MinimumOSVersion of \(Self.floor) or later from spring 2027 (ITMS-90068)",
                            bundle: b.name, at: at, key: "MinimumOSVersion",

@@ -7,7 +7,7 @@ public struct MissingLaunchScreenRule: Rule {
     public static let description = RuleDescription(
         identifier: "missing_launch_screen",
         name: "App without a launch screen",
-        summary: "An iPhone app has no launch storyboard, UILaunchScreen or launch images, or names a launch storyboard it does not ship.",
+        summary: "An iPhone app has no launch storyboard, UILaunchScreen or launch images (by key or as `Default*.png` files), or names a launch storyboard it does not ship.",
         rationale: """
         iOS sizes an app's window from its launch screen: an app with no launch storyboard \
         (`UILaunchStoryboardName`), no Info.plist launch screen (`UILaunchScreen`) and no launch \
@@ -37,6 +37,9 @@ public struct MissingLaunchScreenRule: Rule {
             RuleExample(["Info.plist": plistXML("<key>UIDeviceFamily</key><array><integer>1</integer></array>\n<key>UILaunchScreen</key><dict/>")], kind: .app),
             RuleExample(["Info.plist": plistXML("<key>UIDeviceFamily</key><array><integer>1</integer></array>\n<key>UILaunchImages</key><array/>")],
                         kind: .app, note: "Launch images still size the window (a legacy way)."),
+            RuleExample(["Info.plist": plistXML("<key>UIDeviceFamily</key><array><integer>1</integer></array>"),
+                         "Default.png": "png", "Default-568h@2x.png": "png"],
+                        kind: .app, note: "Launch images found by file name, with no Info.plist key (apps built before launch storyboards)."),
             RuleExample(["Info.plist": plistXML("<key>UIDeviceFamily</key><array><integer>1</integer><integer>2</integer></array>")],
                         kind: .app, note: "An iPad app in multitasking: ipad_multitasking_launch_screen's error."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleName</key><string>Demo</string>")],
@@ -52,7 +55,7 @@ public struct MissingLaunchScreenRule: Rule {
             switch AppTraits.launchScreen(b, device: "iphone") {
             case .plist: continue
             case .none:
-                guard !AppTraits.hasLaunchImages(b) else { continue }
+                guard !AppTraits.hasLaunchImages(b, in: context.product) else { continue }
                 out.append(finding("\(b.name) has no launch storyboard, UILaunchScreen or launch image; iOS runs it letterboxed at an old iPhone's size (ITMS-90096)",
                                    bundle: b.name, at: AppTraits.infoLocation(b), key: "UILaunchStoryboardName",
                                    fix: "Add a LaunchScreen.storyboard to the app target and set UILaunchStoryboardName, or add a UILaunchScreen dictionary.",

@@ -31,8 +31,9 @@ public struct MissingPushEntitlementRule: Rule {
         triggering: [
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"]),
                          "App/Info.plist": plistXML("<key>UIBackgroundModes</key>\n↓<array><string>remote-notification</string></array>"),
-                         "App/App.entitlements": plistXML("<key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array>")],
-                        kind: .project, note: "The mode, and an entitlements file without push."),
+                         "App/App.entitlements": plistXML("<key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array>"),
+                         "Podfile": "target 'App' do\n  pod 'Firebase/Messaging'\nend\n"],
+                        kind: .project, note: "The mode, and an entitlements file without push; pods Preflight cannot read may register."),
             RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/Push.swift"]),
                          "App/Info.plist": plistXML("<key>CFBundleName</key><string>Demo</string>"),
                          "App/Push.swift": "import UIKit\nfunc register() { ↓UIApplication.shared.registerForRemoteNotifications() }\n"],
@@ -45,6 +46,12 @@ public struct MissingPushEntitlementRule: Rule {
                         kind: .project),
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>\n<key>UIBackgroundModes</key><array><string>remote-notification</string></array>")],
                         kind: .app, note: "An unsigned built app: its entitlements are unknown."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+                                                                          sources: ["App/App.swift"]),
+                         "App/Info.plist": plistXML("<key>UIBackgroundModes</key><array><string>remote-notification</string></array>"),
+                         "App/App.swift": "import UIKit\n\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {}\n",
+                         "App/App.entitlements": plistXML("<key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array>")],
+                        kind: .project, note: "The mode alone, and all the code seen uses no push: unused_background_mode's warning (remove the mode)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -62,6 +69,10 @@ public struct MissingPushEntitlementRule: Rule {
                 $0.strength == .definite && UsageReading.isDirect($0, host: b) ? $0 : nil
             }
             guard mode != nil || registration != nil else { continue }
+            // A mode no code uses is unused_background_mode's warning, with the fix that fits it
+            // (remove the mode); this one would repeat it with the opposite fix.
+            if registration == nil, let need = BackgroundModes.needs["remote-notification"],
+               use.sawAllCode(of: b), use.use(in: b, where: need.capabilities) == nil { continue }
             let signature = b.entitlements == nil ? "has no entitlements file (CODE_SIGN_ENTITLEMENTS)"
                 : isProject ? "has no aps-environment in \(b.entitlementsSource ?? "its entitlements")" : "is signed without aps-environment"
             let why = registration.map { "registers for remote notifications (\(UsageReading.describe($0)))" } ?? "declares the remote-notification background mode"

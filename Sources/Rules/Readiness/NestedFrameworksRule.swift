@@ -7,7 +7,7 @@ public struct NestedFrameworksRule: Rule {
     public static let description = RuleDescription(
         identifier: "nested_frameworks",
         name: "Frameworks inside an extension or framework",
-        summary: "An app extension or framework of a built app contains its own `Frameworks` folder or nested bundles.",
+        summary: "An app extension or framework of a built app contains its own `Frameworks` folder (whatever it holds) or nested bundles.",
         rationale: """
         Only the app (and a watch app or App Clip) may embed frameworks. App Store Connect \
         rejects an upload whose extensions or frameworks contain a `Frameworks` folder \
@@ -30,6 +30,10 @@ public struct NestedFrameworksRule: Rule {
                          "Frameworks/Kit.framework/Info.plist": plistXML("<key>CFBundleExecutable</key><string>Kit</string>")],
                         binaryFixtures: ["Frameworks/Kit.framework/Frameworks/libswiftCore.dylib↓": "MyKit.framework/MyKit"],
                         kind: .app, note: "Swift libraries copied into a framework."),
+            RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
+                         "PlugIns/Share.appex/Info.plist": plistXML("<key>CFBundleExecutable</key><string>Share</string>"),
+                         "PlugIns/Share.appex/Frameworks↓/Kit.h": "// a header left behind"],
+                        kind: .app, note: "A Frameworks folder with no framework in it is refused too."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>Example</string>"),
@@ -58,11 +62,22 @@ public struct NestedFrameworksRule: Rule {
                                    fix: "Embed \(child.name) in the app only and link it from \(b.name) (set its embedding to \"Do Not Embed\" in the \(b.name) target).",
                                    fingerprint: [child.name]))
             }
+            var reportedFolder = out.contains { $0.bundle == b.name && ($0.file ?? "").hasPrefix(frameworksFolder) }
             for path in b.binaryPaths where path.hasPrefix(frameworksFolder) {
+                reportedFolder = true
                 out.append(finding("\(b.name) contains \(path): a Frameworks folder is not allowed in an extension or framework (ITMS-90206)",
                                    bundle: b.name, at: FileLocation(path: path),
                                    fix: "Set ALWAYS_EMBED_SWIFT_STANDARD_LIBRARIES = NO for the \(b.name) target and embed libraries in the app only.",
                                    fingerprint: [PathUtil.lastComponent(path)]))
+            }
+            // The folder itself is refused, whatever it holds (an empty one, headers, resources).
+            let folder = String(frameworksFolder.dropLast())
+            if !reportedFolder, let index = context.product.resources?.index, index.entry(folder) != nil {
+                let held = index.files(under: folder).filter { $0.kind != .directory }.count
+                out.append(finding("\(b.name) contains a Frameworks folder (\(held == 0 ? "empty" : held == 1 ? "1 file" : "\(held) files")): App Store Connect rejects a Frameworks folder in an extension or framework, whatever it holds (ITMS-90206)",
+                                   bundle: b.name, at: FileLocation(path: folder),
+                                   fix: "Remove the Frameworks folder from \(b.name): embed frameworks in the app only, and check the build phases of the \(b.name) target that copy files into it.",
+                                   fingerprint: ["folder"]))
             }
         }
         return out

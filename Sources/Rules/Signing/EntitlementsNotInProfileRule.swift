@@ -53,6 +53,11 @@ public struct EntitlementsNotInProfileRule: Rule {
                         kind: .app, note: "HealthKit claimed, but the App ID (and so the profile) does not have the capability."),
             RuleExample(["Info.plist": info], binaryFixtures: ["Demo↓": "signing/OtherAppID", "embedded.mobileprovision": "signing/appstore.mobileprovision"],
                         kind: .app, note: "The signature's application-identifier names another app than the profile and the Info.plist."),
+            RuleExample(["Info.plist": info, "PlugIns/Share.appex/Info.plist": InvalidCodeSignatureRule.info("Share", "com.example.demo.share")],
+                        binaryFixtures: ["Demo": "signing/Release", "embedded.mobileprovision": "signing/appstore.mobileprovision",
+                                         "PlugIns/Share.appex/Share": "signing/Unsigned",
+                                         "PlugIns/Share.appex/embedded.mobileprovision↓": "signing/appstore.mobileprovision"],
+                        kind: .app, note: "The share extension embeds the app's profile (App ID ABCDE12345.com.example.demo): it is signed for another app ID."),
         ],
         nonTriggering: [
             RuleExample(["Info.plist": info], binaryFixtures: ["Demo": "signing/Release", "embedded.mobileprovision": "signing/appstore.mobileprovision"],
@@ -74,8 +79,13 @@ public struct EntitlementsNotInProfileRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for b in context.product.bundles where b.kind.ships {
-            guard let profile = b.provisioningProfile, let granted = profile.entitlements?.dictionary,
-                  let signed = Signing.signedEntitlements(of: b) else { continue }
+            guard let profile = b.provisioningProfile, let granted = profile.entitlements?.dictionary else { continue }
+            guard let signed = Signing.signedEntitlements(of: b) else {
+                // No entitlements in the signature to compare: the profile itself must be this
+                // bundle's (an extension embedding the app's profile is signed for another app ID).
+                if let f = profileOfAnotherAppID(b, profile, granted) { out.append(f) }
+                continue
+            }
             let (file, claimed) = signed
             let place = FileLocation(path: file.path)
             let fix = "Enable the capability on the App ID, regenerate \(Signing.name(profile)) and sign again, or remove the entitlement from the target's .entitlements file."
@@ -107,5 +117,20 @@ public struct EntitlementsNotInProfileRule: Rule {
             }
         }
         return out
+    }
+
+    /// A finding when the profile's `application-identifier` (a pattern: `TEAM.*` grants any)
+    /// does not cover the bundle's identifier.
+    func profileOfAnotherAppID(_ b: AppBundle, _ profile: ProvisioningProfile, _ granted: PlistDictionary) -> Finding? {
+        guard let allowed = granted["application-identifier"], let id = b.identifier, !Readiness.isUnresolved(id),
+              let path = b.provisioningProfilePath else { return nil }
+        var prefixes = profile.applicationIdentifierPrefixes
+        for t in profile.teamIdentifiers where !prefixes.contains(t) { prefixes.append(t) }
+        guard let first = prefixes.first,
+              !prefixes.contains(where: { Signing.grants(allowed, PlistNode(.string("\($0).\(id)"))) }) else { return nil }
+        return finding("\(b.name) embeds \(Signing.name(profile)), whose application-identifier '\(Signing.describe(allowed))' is not '\(first).\(id)': the bundle is signed for another app ID, and iOS and App Store Connect reject it (ITMS-90164)",
+                       bundle: b.name, at: FileLocation(path: path), key: "application-identifier",
+                       fix: "Create an App ID for \(id) (each extension needs its own) and sign \(b.name) with a profile made for it.",
+                       fingerprint: ["profile-application-identifier"])
     }
 }

@@ -79,6 +79,9 @@ public struct InvalidCodeSignatureRule: Rule {
                     if let error = slice.codeSignatureError ?? slice.codeSignature?.cmsError {
                         out.append(finding("\(b.name): the code signature of \(binary.path) (\(slice.arch)) is invalid: \(error.reason) at offset \(error.offset.map { "0x" + String($0, radix: 16) } ?? "?"); App Store Connect rejects it (ITMS-90035)",
                                            bundle: b.name, at: place, fix: fix, fingerprint: [binary.path, slice.arch, "invalid"]))
+                    } else if UnsupportedArchitecturesRule.unsupported(macho).contains(where: { $0.arch == slice.arch && $0.platform == slice.platform }) {
+                        // A Simulator or Mac slice is unsupported_architectures' (one error, with the fix that applies).
+                        continue
                     } else if isIPA, slice.codeSignature == nil {
                         out.append(finding("\(b.name): \(binary.path) (\(slice.arch)) has no code signature (no LC_CODE_SIGNATURE): App Store Connect rejects an .ipa with unsigned code (ITMS-90034)",
                                            bundle: b.name, at: place, fix: fix, fingerprint: [binary.path, slice.arch, "missing"]))

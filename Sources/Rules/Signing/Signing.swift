@@ -16,6 +16,18 @@ enum Signing {
         executable(of: bundle)?.macho?.slices.lazy.compactMap(\.codeSignature).first
     }
 
+    /// The team a built bundle is signed with: the code signature's team identifier, else the
+    /// embedded profile's, else the team prefix of the signed application-identifier.
+    static func team(of bundle: AppBundle) -> String? {
+        if let t = signature(of: bundle)?.teamID, !t.isEmpty { return t }
+        if let t = bundle.provisioningProfile?.teamIdentifiers.first, !t.isEmpty { return t }
+        if let appID = signedEntitlements(of: bundle)?.entries["application-identifier"]?.string, let dot = appID.firstIndex(of: "."),
+           appID.distance(from: appID.startIndex, to: dot) == 10 {
+            return String(appID[..<dot])
+        }
+        return nil
+    }
+
     /// The entitlements the executable's code signature claims (nil for a `.entitlements`
     /// file of a project: what a profile is compared with is what was signed).
     static func signedEntitlements(of bundle: AppBundle) -> (file: PlistFile, entries: PlistDictionary)? {

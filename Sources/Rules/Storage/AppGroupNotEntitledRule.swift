@@ -110,7 +110,7 @@ public struct AppGroupNotEntitledRule: Rule {
             guard let entitlements = BundleEntitlements(host) else { continue }
             let identifier = host.identifier.flatMap { $0.contains("$") ? nil : $0 }
             let granted = entitlements.strings("com.apple.security.application-groups")
-            let normalizedGranted = granted.map { TeamPrefixed.normalized($0, bundleIdentifier: identifier) }
+            let normalizedGranted = granted.map { TeamPrefixed.normalized($0, bundleIdentifier: identifier, team: Signing.team(of: host)) }
             var reported = Set<String>()
             for fact in facts where fact.direct {
                 let u = fact.usage

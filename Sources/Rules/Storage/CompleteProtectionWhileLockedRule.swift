@@ -52,14 +52,27 @@ public struct CompleteProtectionWhileLockedRule: Rule {
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/App.entitlements": plistXML("<key>com.apple.developer.default-data-protection</key><string>NSFileProtectionComplete</string>")],
                         note: "Complete protection in an app that runs only while unlocked."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+                                                                          sources: ["App/App.swift"]),
+                         "App/App.swift": "import UIKit\n\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {}\n",
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>\n<key>UIBackgroundModes</key><array><string>fetch</string></array>"),
+                         "App/App.entitlements": plistXML("<key>com.apple.developer.default-data-protection</key><string>NSFileProtectionComplete</string>")],
+                        kind: .project, note: "A background mode no code of the app uses runs nothing while locked (unused_background_mode reports the mode)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
+        let use = FeatureUse(context)
         for b in context.product.bundles where b.kind.ships && EmbeddingChains.hostKinds.contains(b.kind) {
             guard let entitlements = BundleEntitlements(b), entitlements.root[Self.key]?.string == "NSFileProtectionComplete" else { continue }
             var reasons: [String] = []
-            let modes = (b.infoValue("UIBackgroundModes")?.node.strings ?? []).filter(Self.lockedModes.contains)
+            // A mode no code of the bundle uses runs nothing while locked (unused_background_mode
+            // says so); weakening protection for it would be the wrong fix.
+            let sawAll = use.sawAllCode(of: b)
+            let modes = (b.infoValue("UIBackgroundModes")?.node.strings ?? []).filter(Self.lockedModes.contains).filter { mode in
+                guard sawAll, let need = BackgroundModes.needs[mode] else { return true }
+                return use.use(in: b, where: need.capabilities) != nil
+            }
             if !modes.isEmpty { reasons.append("background modes \(modes.joined(separator: ", "))") }
             if let point = b.infoValue("NSExtension")?.node.dictionary?["NSExtensionPointIdentifier"]?.string,
                let what = Self.lockedExtensionPoints[point] {

@@ -80,7 +80,7 @@ public struct ICloudContainerEntitlementRule: Rule {
                 let services = entitlements.strings(Self.services)
                 let listed = (entitlements.strings(Self.containers)
                     + (service == "CloudDocuments" ? entitlements.strings(Self.ubiquityContainers) : []))
-                    .map { TeamPrefixed.normalized($0, bundleIdentifier: identifier) }
+                    .map { TeamPrefixed.normalized($0, bundleIdentifier: identifier, team: Signing.team(of: host)) }
                 let hasService = services.contains { $0.hasPrefix(service) }
                     || (service == "CloudDocuments" && !entitlements.strings(Self.ubiquityContainers).isEmpty)
                 var reported = Set<String>()

@@ -124,7 +124,7 @@ public struct KeyValueStoreEntitlementRule: Rule {
         // The identifier's form, for every bundle that has one.
         for b in context.product.bundles where b.kind.ships {
             guard let entitlements = BundleEntitlements(b), let value = entitlements.root[Self.key]?.string else { continue }
-            guard let problem = Self.formProblem(value, team: entitlements.root["com.apple.developer.team-identifier"]?.string) else { continue }
+            guard let problem = Self.formProblem(value, team: Signing.team(of: b) ?? entitlements.root["com.apple.developer.team-identifier"]?.string) else { continue }
             var f = finding("\(b.name): \(Self.key) is '\(value)', \(problem); no store of the team matches it",
                             bundle: b.name, at: entitlements.location(Self.key), key: Self.key,
                             fix: "Use $(TeamIdentifierPrefix)$(CFBundleIdentifier), or $(TeamIdentifierPrefix) followed by the identifier of the app whose store is shared.",
@@ -139,8 +139,13 @@ public struct KeyValueStoreEntitlementRule: Rule {
     static func formProblem(_ value: String, team: String?) -> String? {
         if value.hasPrefix("$(TeamIdentifierPrefix)") || value.hasPrefix("${TeamIdentifierPrefix}") { return nil }
         if value.hasPrefix("$(") || value.hasPrefix("${") { return nil }  // a setting that may hold the prefix
+        // The team the app is signed with decides, when known; its shape only otherwise.
+        if let team, !team.isEmpty {
+            if value.hasPrefix(team + ".") { return nil }
+            return TeamPrefixed.hasTeamIdentifier(value) ? "prefixed with another team than the one the app is signed with (\(team))"
+                : "without the team identifier prefix (\(team))"
+        }
         guard TeamPrefixed.hasTeamIdentifier(value) else { return "without the team identifier prefix" }
-        if let team, !team.isEmpty, !value.hasPrefix(team + ".") { return "prefixed with another team than the app's (\(team))" }
         return nil
     }
 }

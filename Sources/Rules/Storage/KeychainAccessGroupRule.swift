@@ -112,11 +112,11 @@ public struct KeychainAccessGroupRule: Rule {
             var granted = entitlements.strings("keychain-access-groups") + entitlements.strings("com.apple.security.application-groups")
                 + entitlements.strings("application-identifier")
             if let identifier { granted.append(TeamPrefixed.placeholder + identifier) }
-            let normalizedGranted = granted.map { TeamPrefixed.normalized($0, bundleIdentifier: identifier) }
+            let normalizedGranted = granted.map { TeamPrefixed.normalized($0, bundleIdentifier: identifier, team: Signing.team(of: host)) }
             var reported = Set<String>()
             for fact in facts {
                 let u = fact.usage
-                let group = TeamPrefixed.normalized(u.key, bundleIdentifier: identifier)
+                let group = TeamPrefixed.normalized(u.key, bundleIdentifier: identifier, team: Signing.team(of: host))
                 if normalizedGranted.contains(where: { TeamPrefixed.matches($0, group) }) { continue }
                 // The app's own identifier is always granted: unknown, it may be this one.
                 if identifier == nil, group.hasPrefix(TeamPrefixed.placeholder) { continue }

@@ -117,14 +117,16 @@ struct BundleEntitlements {
 enum TeamPrefixed {
     static let placeholder = "<team>."
 
-    static func normalized(_ value: String, bundleIdentifier: String?) -> String {
+    /// `team`: the team the bundle is signed with (built apps). When known, only that team's
+    /// prefix is the bundle's own; another team's ten characters stay as written.
+    static func normalized(_ value: String, bundleIdentifier: String?, team: String? = nil) -> String {
         var v = value
         for prefix in ["$(AppIdentifierPrefix)", "${AppIdentifierPrefix}", "$(TeamIdentifierPrefix)", "${TeamIdentifierPrefix}"]
         where v.hasPrefix(prefix) {
             v = placeholder + v.dropFirst(prefix.count)
             break
         }
-        if !v.hasPrefix(placeholder), hasTeamIdentifier(v) { v = placeholder + v.dropFirst(11) }
+        if !v.hasPrefix(placeholder), hasTeamIdentifier(v), team.map({ v.hasPrefix($0 + ".") }) ?? true { v = placeholder + v.dropFirst(11) }
         if let id = bundleIdentifier {
             for name in ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}", "$(CFBundleIdentifier)"] {
                 v = v.replacingOccurrences(of: name, with: id)

@@ -142,8 +142,8 @@ public struct SharingGroupOneSidedRule: Rule {
                     let u = fact.usage
                     let keys = u.capability == Security.appGroup ? ["com.apple.security.application-groups"]
                         : ["keychain-access-groups", "com.apple.security.application-groups"]
-                    let granted = keys.flatMap { declared.strings($0) }.map { TeamPrefixed.normalized($0, bundleIdentifier: otherIdentifier) }
-                    let group = TeamPrefixed.normalized(u.key, bundleIdentifier: otherIdentifier)
+                    let granted = keys.flatMap { declared.strings($0) }.map { TeamPrefixed.normalized($0, bundleIdentifier: otherIdentifier, team: Signing.team(of: other)) }
+                    let group = TeamPrefixed.normalized(u.key, bundleIdentifier: otherIdentifier, team: Signing.team(of: other))
                     // Only an exact declaration: a setting or wildcard in the partner's file proves nothing.
                     guard granted.contains(group) || granted.contains(TeamPrefixed.placeholder + group) else { continue }
                     // A bundle's own application identifier is its keychain group without any file.

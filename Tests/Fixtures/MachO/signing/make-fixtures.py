@@ -181,7 +181,7 @@ def code_directory(code, identifier, team, special, flags):
     return blob(0xFADE0C02, payload)
 
 
-def resign(out, entitlements=None, certs=(), unsigned=False, corrupt=False):
+def resign(out, entitlements=None, certs=(), unsigned=False, corrupt=False, info_plist=None, resources=None):
     b = bytearray(open(APP, "rb").read())
     cmds = load_commands(b)
     sig = next(c for c in cmds if c[0] == 0x1D)
@@ -205,6 +205,10 @@ def resign(out, entitlements=None, certs=(), unsigned=False, corrupt=False):
     cms = blob(0xFADE0B01, signed_data(list(certs))) if certs else blob(0xFADE0B01, b"")
     special = [bytes(32)] * 5
     special[1] = hashlib.sha256(requirements).digest()
+    if info_plist is not None:
+        special[0] = hashlib.sha256(info_plist).digest()
+    if resources is not None:
+        special[2] = hashlib.sha256(resources).digest()
     if ent:
         special[4] = hashlib.sha256(ent).digest()
     # The CodeDirectory's size does not depend on the header fields hashed below, so lay out
@@ -277,3 +281,8 @@ resign("OtherAppID", OTHER_ID, [DIST, CA])
 resign("DevCertRelease", RELEASE, [DEV, CA])
 resign("Unsigned", unsigned=True)
 resign("BadSignature", RELEASE, [DIST, CA], corrupt=True)
+# Sealed: binds Sealed-Info.plist (special slot 1) and Sealed-CodeResources (slot 3), as codesign
+# does, for code_signature_seal_broken.
+SEALED_INFO = open(os.path.join(HERE, "Sealed-Info.plist"), "rb").read()
+SEALED_RESOURCES = open(os.path.join(HERE, "Sealed-CodeResources"), "rb").read()
+resign("Sealed", RELEASE, [DIST, CA], info_plist=SEALED_INFO, resources=SEALED_RESOURCES)
