@@ -226,6 +226,7 @@ enum ProjectFolderLoader {
         remotePackages = remotePackages || generated.usesExternalCode
         if !generated.bundles.isEmpty { product.kind = .project }
         product.projects = projects + generated.specs
+        product.generatedProjects = generated.generatedBy
         product.usesExternalCode = index.entries.contains { e in
             let name = PathUtil.lastComponent(e.path)
             return name == "Podfile" || name == "Cartfile" || name == "Package.resolved"
