@@ -240,7 +240,7 @@ enum ProjectFolderLoader {
             if !projects.isEmpty { product.kind = .folder }
             return FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)
         }
-        UnshippedLocalizations.apply(index: index, to: &bundles)
+        UnshippedLocalizations.apply(index: index, source: source, limits: limits, to: &bundles)
         for i in bundles.indices where bundles[i].buildSettings["INFOPLIST_PREPROCESS"]?.value == "YES" {
             bundles[i].infoPlistPreprocessorDefinitions = preprocessorDefinitions(
                 bundles[i].buildSettings["INFOPLIST_PREPROCESSOR_DEFINITIONS"]?.value ?? "")

@@ -33,7 +33,8 @@ public struct MissingTranslationsRule: Rule {
 
         In a project, a translation of the table that is on disk beside it but shipped by no \
         target (left out of the target's localizations) is reported as such, in languages the \
-        bundle ships: the fix is to add the file, not to translate.
+        bundle ships: the fix is to add the file, not to translate. A file identical to the \
+        shipped one of its name (an untranslated copy a translation service wrote) is not.
 
         In a project, keys that no string literal of the bundle's code and no storyboard or xib \
         names are left out (and counted in the message) when the code names some key of the \
@@ -124,6 +125,17 @@ public struct MissingTranslationsRule: Rule {
                          "App/fr.lproj/Localizable.strings": "\"greeting\" = \"Bonjour\";\n"],
                         kind: .project,
                         note: "French lacks only keys that no code or interface file names: nobody sees them."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                              resources: ["App/en.lproj/Localizable.strings", "App/en.lproj/InfoPlist.strings", "App/de.lproj/InfoPlist.strings"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
+                         "App/en.lproj/Localizable.strings": "\"greeting\" = \"Hello\";\n",
+                         "App/en.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Notes\";\n",
+                         "App/de.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Notizen\";\n",
+                         "App/de.lproj/Localizable.strings": "\"greeting\" = \"Hello\";\n"],
+                        kind: .project,
+                        note: "The German file on disk is a byte-for-byte copy of the English one (a translation service's placeholder): shipping it would change nothing (talk-ios)."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
                          "App/en.lproj/Localizable.strings": "\"title\" = \"Notes\";\n\"site\" = \"https://example.com/help\";\n\"range\" = \"%1$@ – %2$@\";\n\"brand\" = \"Acme Sync\";\n",
                          "App/de.lproj/Localizable.strings": "\"title\" = \"Notizen\";\n\"brand\" = \"Acme Sync\";\n",
