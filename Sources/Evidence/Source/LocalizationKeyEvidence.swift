@@ -47,10 +47,11 @@ public enum LocalizationKeyEvidence {
         }
         let files = Set(filesByBundle.values.joined()).sorted()
         let keySet = wanted
+        let lengths = Set(wanted.map(\.utf8.count))
         let found: [Set<String>?] = ConcurrentMap.map(files) { path in
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) { return nil }
             guard let data = try? input.source.read(path), data.count <= limits.maxSourceFileBytes else { return nil }
-            return keys(in: data, path: path, wanted: keySet)
+            return keys(in: data, path: path, wanted: keySet, lengths: lengths)
         }
         var readFiles = Set<String>()
         for (path, keys) in zip(files, found) {
@@ -63,12 +64,14 @@ public enum LocalizationKeyEvidence {
     }
 
     /// The wanted keys one file names.
-    static func keys(in data: Data, path: String, wanted: Set<String>) -> Set<String> {
+    static func keys(in data: Data, path: String, wanted: Set<String>, lengths: Set<Int>? = nil) -> Set<String> {
         let ext = PathUtil.pathExtension(path)
+        let lengths = lengths ?? Set(wanted.map(\.utf8.count))
         var out = Set<String>()
         data.withUnsafeBytes { bytes in
             func check(_ start: Int, _ end: Int) {
-                guard end > start, end - start <= maxKeyBytes else { return }
+                // Most literals have a length no key has: no string is made for them.
+                guard end > start, end - start <= maxKeyBytes, lengths.contains(end - start) else { return }
                 let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 if wanted.contains(text) { out.insert(text) }
             }
