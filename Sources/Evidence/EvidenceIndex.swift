@@ -143,6 +143,8 @@ public struct EvidenceIndex: Sendable {
     public var secrets: [ShippedSecret] = []
     /// Databases, key stores and key files a built app ships.
     public var shippedStores: [ShippedStore] = []
+    /// Keys of the strings tables that the code or interface files name (`LocalizationKeyEvidence`).
+    public var localizationKeys = LocalizationKeyEvidence.Result()
 
     public init(usages: [Usage] = [], requiredReasonUsages: [Usage] = [], skippedSources: [SkippedSource] = [], urls: [URLLiteral] = [],
                 urlScannedBundles: Set<String> = [], mentionedDomains: Set<String> = [], bonjourServiceTypes: [BonjourServiceType] = [],
@@ -179,6 +181,7 @@ public struct EvidenceIndex: Sendable {
                                   secrets: stored.secrets + urls.binarySecrets, shippedStores: stored.stores)
         index.featureUsages = all.filter(isFeature)
         index.securityUsages = all.filter(isSecurity)
+        index.localizationKeys = timings.measure("evidence: localization keys") { LocalizationKeyEvidence.scan(input, limits: limits) }
         return index
     }
 }

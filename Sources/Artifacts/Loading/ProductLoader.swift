@@ -235,6 +235,7 @@ enum ProjectFolderLoader {
         remotePackages = remotePackages || generated.usesExternalCode
         if !generated.bundles.isEmpty { product.kind = .project }
         product.projects = projects + generated.specs
+        product.generatedProjects = generated.generatedBy
         product.usesExternalCode = index.entries.contains { e in
             let name = PathUtil.lastComponent(e.path)
             return name == "Podfile" || name == "Cartfile" || name == "Package.resolved"
@@ -248,6 +249,7 @@ enum ProjectFolderLoader {
             if !projects.isEmpty { product.kind = .folder }
             return FolderLoader.bundles(index: index, source: source, limits: limits, problems: &problems)
         }
+        UnshippedLocalizations.apply(index: index, source: source, limits: limits, to: &bundles)
         for i in bundles.indices where bundles[i].buildSettings["INFOPLIST_PREPROCESS"]?.value == "YES" {
             bundles[i].infoPlistPreprocessorDefinitions = preprocessorDefinitions(
                 bundles[i].buildSettings["INFOPLIST_PREPROCESSOR_DEFINITIONS"]?.value ?? "")

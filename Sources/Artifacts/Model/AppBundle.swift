@@ -108,6 +108,9 @@ public struct AppBundle: Sendable {
     public internal(set) var privacyManifests: [PlistFile] = []
 
     public internal(set) var localizations: [LocalizedFile] = []
+    /// Translation files on disk beside this bundle's tables (same folder of `.lproj`
+    /// folders, same file name) that no bundle ships (projects; `UnshippedLocalizations`).
+    public internal(set) var unshippedLocalizations: [LocalizedFile] = []
     /// `.xcassets` folders a project target copies (projects; built apps ship `Assets.car`).
     public internal(set) var assetCatalogPaths: [String] = []
     /// Icon Composer `.icon` documents a project target copies (Xcode 26 app icons).

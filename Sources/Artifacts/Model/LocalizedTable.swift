@@ -11,6 +11,10 @@ public struct LocalizedTable: Sendable, Equatable {
     public var formats: [String: LocalizedFormat]
     /// `.stringsdict` plural variables with no `other` form.
     public var pluralsWithoutOther: [PluralWithoutOther]
+    /// Keys whose value needs no translation (numbers, URLs, format specifiers alone).
+    public var untranslatable: Set<String> = []
+    /// A digest of each `.strings` value, by key (equal texts, equal digests).
+    public var digests: [String: UInt64] = [:]
 
     public init(keys: [String] = [], formats: [String: LocalizedFormat] = [:], pluralsWithoutOther: [PluralWithoutOther] = []) {
         self.keys = keys
@@ -28,6 +32,8 @@ public struct LocalizedTable: Sendable, Equatable {
         keys = summary.keys
         formats = summary.formats.mapValues { LocalizedFormat($0.value, position: $0.position) }
         pluralsWithoutOther = []
+        untranslatable = summary.untranslatable
+        digests = summary.digests
     }
 
     /// The summary of a parsed `.stringsdict` file: its keys and the plurals lacking `other`.

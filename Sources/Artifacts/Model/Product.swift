@@ -27,6 +27,9 @@ public struct Product: Sendable {
     public internal(set) var sdks: [SDKComponent] = []
     /// Resource files read only when a rule asks (icons: PNG headers, asset catalogs).
     public internal(set) var resources: ResourceFiles?
+    /// Projects a committed workspace names but the input does not hold (generated), each
+    /// with the XcodeGen spec that generates it (`mail.xcodeproj` → `mail-project.yml`).
+    public internal(set) var generatedProjects: [String: String] = [:]
     /// `.entitlements` files of a project folder that no target uses (`UnreferencedEntitlements`).
     public internal(set) var unreferencedEntitlementsFiles: [String] = []
     /// Remote Swift packages the projects reference (read by the SDK inventory).

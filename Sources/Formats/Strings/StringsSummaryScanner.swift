@@ -27,6 +27,7 @@ public enum StringsSummaryScanner {
         var keys: [String] = []
         var seen = Set<String>()
         var formats: [String: StringsTableSummary.FormatValue] = [:]
+        var summary = StringsTableSummary(keys: [], formats: [:])
 
         init(_ b: UnsafeBufferPointer<UInt8>, maxEntries: Int) {
             self.b = b
@@ -44,7 +45,11 @@ public enum StringsSummaryScanner {
             var entries = 0
             while true {
                 guard skipTrivia() else { return nil }
-                if i >= n { return StringsTableSummary(keys: keys, formats: formats) }
+                if i >= n {
+                    summary.keys = keys
+                    summary.formats = formats
+                    return summary
+                }
                 guard let key = quoted(), skipTrivia(), i < n else { return nil }
                 var value = key
                 if b[i] == 0x3D {  // =
@@ -66,6 +71,7 @@ public enum StringsSummaryScanner {
                 } else if !isNew {
                     formats[keyText] = nil  // the last entry of a key wins
                 }
+                summary.noteValue(keyText, text(of: value))
             }
         }
 

@@ -8,14 +8,22 @@ public struct StringsTableSummary: Sendable, Equatable {
     /// Values that contain a `%`, by key: the last entry for a key, as iOS reads it.
     public var formats: [String: FormatValue]
 
+    /// Keys whose value needs no translation (`TranslationNeed.needsNone`).
+    public var untranslatable: Set<String> = []
+    /// A digest of each key's value (`TranslationNeed.digest`), to tell which translations
+    /// repeat the development language's text (brand names) without keeping every value.
+    public var digests: [String: UInt64] = [:]
+
     public struct FormatValue: Sendable, Equatable {
         public var value: String
         public var position: SourcePosition?
     }
 
-    public init(keys: [String], formats: [String: FormatValue]) {
+    public init(keys: [String], formats: [String: FormatValue], untranslatable: Set<String> = [], digests: [String: UInt64] = [:]) {
         self.keys = keys
         self.formats = formats
+        self.untranslatable = untranslatable
+        self.digests = digests
     }
 
     /// The summary of a fully parsed table.
@@ -25,7 +33,14 @@ public struct StringsTableSummary: Sendable, Equatable {
         formats = [:]
         for e in table.entries {
             formats[e.key] = e.value.utf8.contains(UInt8(ascii: "%")) ? FormatValue(value: e.value, position: e.valuePosition ?? e.keyPosition) : nil
+            noteValue(e.key, e.value)
         }
+    }
+
+    /// Records a key's value (the last entry of a key wins, as iOS reads it).
+    mutating func noteValue(_ key: String, _ value: String) {
+        digests[key] = TranslationNeed.digest(value)
+        if TranslationNeed.needsNone(value) { untranslatable.insert(key) } else { untranslatable.remove(key) }
     }
 
     /// The summary of `data`: read at byte speed when the table is the common kind (see

@@ -10,6 +10,8 @@ struct LocalizedTables: Sendable {
     struct Language {
         var keys = Set<String>()
         var formats: [String: LocalizedFormat] = [:]
+        var untranslatable = Set<String>()
+        var digests: [String: UInt64] = [:]
         /// The files, for findings about the table as a whole.
         var paths: [String] = []
     }
@@ -23,6 +25,8 @@ struct LocalizedTables: Sendable {
             var merged = tables[file.table, default: [:]][Self.normalize(lang), default: Language()]
             merged.keys.formUnion(t.keys)
             for (k, f) in t.formats { merged.formats[k] = f }
+            merged.untranslatable.formUnion(t.untranslatable)
+            for (k, d) in t.digests { merged.digests[k] = d }
             merged.paths.append(file.path)
             tables[file.table, default: [:]][Self.normalize(lang)] = merged
         }
@@ -53,6 +57,23 @@ struct LocalizedTables: Sendable {
         if let name = languages.keys.sorted().first(where: { isDevelopment($0, dev) }), let t = languages[name] { return (name, t) }
         if let t = languages["Base"] { return ("Base", t) }
         return nil
+    }
+
+    /// Keys a translation may leave to the reference text: values that need no translation,
+    /// and brand names — keys most of the languages that have them give the reference's
+    /// very text (at least two such languages, and more than half).
+    static func sharedWithReference(_ reference: Language, translations: [Language]) -> Set<String> {
+        var out = reference.untranslatable
+        for (key, digest) in reference.digests where !out.contains(key) {
+            var have = 0, same = 0
+            for t in translations {
+                guard let d = t.digests[key] else { continue }
+                have += 1
+                if d == digest { same += 1 }
+            }
+            if same >= 2, same * 2 > have { out.insert(key) }
+        }
+        return out
     }
 
     /// A few keys for a message, quoted, with "…" when there are more.

@@ -15,8 +15,9 @@ public struct StringCatalogReviewStateRule: Rule {
         shows nothing at all. Such entries ship as they are: users read an outdated text, the \
         source language, or a blank label. Review them in the catalog editor before release.
 
-        One finding per catalog and language, with the count and a few keys; keys marked \
-        `shouldTranslate: false` and stale keys (no longer in the code) are not counted.
+        One finding per catalog lists the languages with such entries and their counts, and a \
+        few keys; keys marked `shouldTranslate: false` and stale keys (no longer in the code) \
+        are not counted.
         """,
         area: .localization, severity: .note, tags: ["localization"],
         triggering: [
@@ -68,6 +69,8 @@ public struct StringCatalogReviewStateRule: Rule {
         ])
 
     static let unreviewed: Set<String> = ["needs_review", "new"]
+    /// Languages listed in a message; the rest are counted.
+    static let listedLanguages = 8
 
     public func check(_ context: RuleContext) -> [Finding] {
         var out: [Finding] = []
@@ -89,13 +92,18 @@ public struct StringCatalogReviewStateRule: Rule {
                         byLanguage[l.language] = entry
                     }
                 }
-                for lang in byLanguage.keys.sorted() {
-                    let (keys, position) = byLanguage[lang]!
-                    out.append(finding("\(keys.count) \(lang) translation\(keys.count == 1 ? "" : "s") of \(PathUtil.lastComponent(path)) \(keys.count == 1 ? "is" : "are") marked needs_review or new, or empty (\(LocalizedTables.examples(keys)))",
-                                       bundle: b.name, at: FileLocation(path: path, position: position), key: lang,
-                                       fix: "Review the \(lang) translations in Xcode's string catalog editor and mark them translated.",
-                                       fingerprint: [lang]))
-                }
+                // One finding per catalog, at the first entry of the language with the most.
+                let ordered = byLanguage.sorted { ($1.value.keys.count, $0.key) < ($0.value.keys.count, $1.key) }
+                guard let top = ordered.first else { continue }
+                let lang = top.key, first = top.value
+                let total = ordered.reduce(0) { $0 + $1.value.keys.count }
+                var parts = ordered.prefix(Self.listedLanguages).map { "\($0.key) \($0.value.keys.count)" }
+                if ordered.count > Self.listedLanguages { parts.append("\(ordered.count - Self.listedLanguages) more") }
+                let name = PathUtil.lastComponent(path)
+                out.append(finding("\(total) translation\(total == 1 ? "" : "s") of \(name) in \(ordered.count) language\(ordered.count == 1 ? "" : "s") \(total == 1 ? "is" : "are") marked needs_review or new, or empty (\(parts.joined(separator: ", ")); \(lang): \(LocalizedTables.examples(first.keys)))",
+                                   bundle: b.name, at: FileLocation(path: path, position: first.position), key: lang,
+                                   fix: "Review these translations in Xcode's string catalog editor and mark them translated.",
+                                   fingerprint: [name]))
             }
         }
         return out

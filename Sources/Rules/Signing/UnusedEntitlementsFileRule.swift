@@ -55,6 +55,15 @@ public struct UnusedEntitlementsFileRule: Rule {
                          "App/App-macOS.entitlements": plistXML("<key>com.apple.security.app-sandbox</key>\n<true/>"),
                          "Pods/Firebase/Firebase.entitlements": plistXML("")],
                         kind: .project, note: "A Mac Catalyst file named by a conditional setting, and a file inside Pods."),
+            RuleExample(["mail-project.yml": "name: mail\ninclude: [common.yml]\ntargets:\n  Mail:\n    type: application\n"
+                            + "    platform: iOS\n    settings:\n      groups: [signing]\n      base: {INFOPLIST_FILE: Mail/Info.plist}\n",
+                         "common.yml": "configs: {Debug: debug, Release: release}\nsettingGroups:\n  signing:\n"
+                            + "    CODE_SIGN_ENTITLEMENTS: Mail/$(TARGET_NAME)$(CONFIGURATION).entitlements\n",
+                         "Mail/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.mail</string>"),
+                         "Mail/MailDebug.entitlements": plistXML("<key>aps-environment</key>\n<string>development</string>"),
+                         "Mail/MailRelease.entitlements": plistXML("<key>aps-environment</key>\n<string>production</string>"),
+                         "SDK/project.yml": "name: SDK\ntargets:\n  SDK: {type: framework, platform: iOS}\n"],
+                        kind: .project, note: "Beside an SDK's project.yml, an XcodeGen spec under another name (found by its content) names one file per configuration through $(TARGET_NAME)$(CONFIGURATION)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

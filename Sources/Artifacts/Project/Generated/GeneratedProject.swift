@@ -109,6 +109,8 @@ struct GeneratedTarget {
 struct GeneratedProjectRead {
     var project: GeneratedProject?
     var problems: [LoadProblem] = []
+    /// Files the spec includes (XcodeGen `include:`), which are parts of it, not specs.
+    var includedFiles: [String] = []
 }
 
 /// Settings a spec may make in all (`max-plist-objects`): each target repeats its settings

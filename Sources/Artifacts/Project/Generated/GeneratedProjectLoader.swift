@@ -13,6 +13,10 @@ enum GeneratedProjectLoader {
         var usesExternalCode = false
         /// Remote packages of the specs, for the SDK inventory.
         var remotePackages: [RemotePackageReference] = []
+        /// Projects committed workspaces name.
+        var workspaceReferences: [WorkspaceProjects.Reference] = []
+        /// A project a workspace names (not committed) → the spec that generates it.
+        var generatedBy: [String: String] = [:]
     }
 
     enum Kind { case xcodeGen, tuist, tuistWorkspace }
@@ -34,6 +38,38 @@ enum GeneratedProjectLoader {
             out.append((kind, e.path))
         }
         return out.sorted { $0.path < $1.path }
+    }
+
+    /// A spec's `sources` entry naming a folder the repository's `.gitignore` excludes (build
+    /// output copied in as a resource folder, as tutanota's `../build`) is expected absent in
+    /// a checkout, as for a project's file references (`ExpectedAbsentFiles`).
+    static func withoutIgnoredSources(_ problems: [LoadProblem], index: FileIndex, source: FileSource, limits: ReaderLimits) -> [LoadProblem] {
+        guard problems.contains(where: { $0.kind == .missingReference(setting: "sources") }) else { return problems }
+        let gitIgnore = GitIgnore.load(index: index, source: source, maxBytes: min(limits.maxFileBytes, 1 << 20))
+        guard !gitIgnore.isEmpty else { return problems }
+        var folders: [String: Bool] = [:]
+        var asked = 0
+        return problems.filter { p in
+            guard p.kind == .missingReference(setting: "sources"), asked < ExpectedAbsentFiles.maxGitIgnoreQueries else { return true }
+            asked += 1
+            return !gitIgnore.isIgnored(PathUtil.normalize(p.path), isDirectory: nil, folders: &folders)
+        }
+    }
+
+    /// Reads of files another spec includes are dropped: such a file (a shared `common.yml`
+    /// with a `name` and `targets` of its own) is a part of each spec that includes it. Two
+    /// specs that include each other are both kept (the cycle is reported by each).
+    static func withoutIncludedSpecs(_ reads: [GeneratedProjectRead]) -> [GeneratedProjectRead] {
+        var includedBy: [String: Set<String>] = [:]
+        for read in reads {
+            guard let spec = read.project?.specPath ?? read.problems.first?.path else { continue }
+            for file in read.includedFiles where file != spec { includedBy[file, default: []].insert(spec) }
+        }
+        return reads.filter { read in
+            guard let spec = read.project?.specPath, let includers = includedBy[spec] else { return true }
+            let mine = Set(read.includedFiles)
+            return includers.allSatisfy { mine.contains($0) }
+        }
     }
 
     /// Why specs that were found gave nothing, for the error of an input with no bundle:
@@ -63,6 +99,28 @@ enum GeneratedProjectLoader {
                 tuistManifests.insert(spec.path)
             }
         }
+        result.workspaceReferences = WorkspaceProjects.read(index: index, source: source, limits: limits)
+        let named = Set(result.workspaceReferences.map(\.project))
+        let projectFolders = Set(projects.map(PathUtil.parent))
+        let found = XcodeGenSpecDiscovery.find(index: index, source: source, limits: limits, isSkipped: FolderLoader.isSkipped)
+        result.problems += found.problems
+        var byContent: [GeneratedProjectRead] = []
+        for spec in found.found {
+            let folder = PathUtil.parent(spec.path)
+            // Beside a committed project, a spec is read only when a workspace names the project it writes.
+            if projectFolders.contains(folder), !named.contains(PathUtil.join(folder, spec.name + ".xcodeproj")) { continue }
+            byContent.append(XcodeGenProjectReader.read(spec.path, source: source, index: index, limits: limits))
+        }
+        // A file named like the fragments specs include (`RiotShareExtension/target.yml` beside
+        // the included `Riot/target.yml`) is a fragment whose include was removed, not a spec:
+        // its settings name paths from the including spec's folder.
+        var includedByName: [String: Set<String>] = [:]
+        for file in (reads + byContent).flatMap(\.includedFiles) { includedByName[PathUtil.lastComponent(file), default: []].insert(file) }
+        byContent.removeAll { read in
+            guard let spec = read.project?.specPath else { return false }
+            return includedByName[PathUtil.lastComponent(spec)]?.contains { $0 != spec } == true
+        }
+        reads = withoutIncludedSpecs(reads + byContent)
         if !tuistManifests.isEmpty {
             reads += TuistManifestLoader.read(manifests: tuistManifests.sorted(), reader: manifestReader,
                                               source: source, index: index, limits: limits)
@@ -76,6 +134,8 @@ enum GeneratedProjectLoader {
             result.problems += read.problems
             guard let project = read.project else { continue }
             result.specs.append(project.specPath)
+            let generated = PathUtil.join(project.directory, project.name + ".xcodeproj")
+            for ref in result.workspaceReferences where ref.project == generated { result.generatedBy[generated] = project.specPath }
             result.usesExternalCode = result.usesExternalCode || project.usesExternalCode
             do {
                 let loaded = try GeneratedProjectGraph.load(project, source: source, index: index, limits: limits,
@@ -96,6 +156,7 @@ enum GeneratedProjectLoader {
             }
         }
         CrossProjectLinks.apply(loadedProjects, to: &result.bundles)
+        result.problems = withoutIgnoredSources(result.problems, index: index, source: source, limits: limits)
         return result
     }
 }

@@ -17,7 +17,7 @@ enum XcodeGenProjectReader {
     static func read(_ specPath: String, source: FileSource, index: FileIndex, limits: ReaderLimits) -> GeneratedProjectRead {
         var files = XcodeGenSpecFiles(source: source, index: index, limits: limits)
         let spec = files.read(specPath)
-        var read = GeneratedProjectRead(problems: files.problems)
+        var read = GeneratedProjectRead(problems: files.problems, includedFiles: files.included)
         guard let spec, spec.mapping?.contains(where: { specKeys.contains($0.key) }) == true else { return read }
         let dir = PathUtil.parent(specPath)
         var project = GeneratedProject(name: spec["name"]?.string ?? PathUtil.lastComponent(dir.isEmpty ? "Project" : dir),

@@ -13,6 +13,8 @@ struct XcodeGenSpecFiles {
     let index: FileIndex
     let limits: ReaderLimits
     var problems: [LoadProblem] = []
+    /// Files read through `include` (not the top spec), in the order they were read.
+    private(set) var included: [String] = []
     private var reading: [String] = []
     private var count = 0
 
@@ -66,8 +68,9 @@ struct XcodeGenSpecFiles {
                 continue
             }
             let base = include.relativePaths ? PathUtil.parent(target) : baseDir
-            guard let included = read(target, baseDir: base, from: include.location) else { continue }
-            merged = merged.map { Self.merge($0, included) } ?? included
+            guard let node = read(target, baseDir: base, from: include.location) else { continue }
+            included.append(target)
+            merged = merged.map { Self.merge($0, node) } ?? node
         }
         return merged.map { Self.merge($0, node) } ?? node
     }

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct DriveApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Drive") }
+    }
+}
