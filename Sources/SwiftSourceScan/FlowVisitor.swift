@@ -40,7 +40,8 @@ final class FlowVisitor: SyntaxVisitor {
         "CCKeyDerivationPBKDF", "PBKDF2", "CC_MD5", "CC_SHA1", "CC_SHA224", "CC_SHA256", "CC_SHA384", "CC_SHA512",
         "Insecure", "SHA256", "SHA384", "SHA512", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "Digest",
         "tlsMinimumSupportedProtocolVersion", "tlsMinimumSupportedProtocol", "tlsMaximumSupportedProtocolVersion",
-        "tlsMaximumSupportedProtocol", "sec_protocol_options_set_min_tls_protocol_version",
+        "tlsMaximumSupportedProtocol", "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol",
+        "sec_protocol_options_set_min_tls_protocol_version",
         "sec_protocol_options_set_max_tls_protocol_version", "useCredential",
     ]
     static let triggerTable = SecurityVisitor.prefixTable(triggerNames)

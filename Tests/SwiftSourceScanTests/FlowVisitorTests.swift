@@ -136,11 +136,13 @@ final class FlowVisitorTests: XCTestCase {
             sec_protocol_options_set_min_tls_protocol_version(o, .TLSv13)
             sec_protocol_options_set_max_tls_protocol_version(o, .TLSv10)
             if c.tlsMinimumSupportedProtocolVersion == .TLSv10 { }
+            c.TLSMinimumSupportedProtocol = .TLSProtocol11
         #if DEBUG
             c.tlsMinimumSupportedProtocol = .tlsProtocol1
         #endif
         }
-        """), ["tls_below_1_2 TLSv10 3", "tls_below_1_2 TLSv11 4", "tls_below_1_2 TLSv10 7", "tls_below_1_2 tlsProtocol1 10 debug"])
+        """), ["tls_below_1_2 TLSv10 3", "tls_below_1_2 TLSv11 4", "tls_below_1_2 TLSv10 7", "tls_below_1_2 TLSProtocol11 9",
+               "tls_below_1_2 tlsProtocol1 11 debug"])
     }
 
     func testTrustChallengeAcceptedOnlyWhenNothingEvaluatesIt() {

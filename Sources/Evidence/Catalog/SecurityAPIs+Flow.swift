@@ -36,10 +36,13 @@ extension ProtectedResourceCatalog.Security {
         "TLSv10", "TLSv11", "DTLSv10", "tlsProtocol1", "tlsProtocol11", "sslProtocol3", "sslProtocol2", "sslProtocolAll",
         "kTLSProtocol1", "kTLSProtocol11", "kSSLProtocol3", "kSSLProtocol2", "kSSLProtocolAll", "kDTLSProtocol1",
         "tls_protocol_version_TLSv10", "tls_protocol_version_TLSv11", "tls_protocol_version_DTLSv10",
+        // Swift 2's spellings of `SSLProtocol`.
+        "TLSProtocol1", "TLSProtocol11", "SSLProtocol3", "SSLProtocol2", "SSLProtocolAll",
     ]
     /// `URLSessionConfiguration` properties that bound the TLS version (Swift spellings; Objective-C capitalises `TLS`).
     public static let tlsVersionProperties: Set<String> = ["tlsMinimumSupportedProtocolVersion", "tlsMinimumSupportedProtocol",
-                                                           "tlsMaximumSupportedProtocolVersion", "tlsMaximumSupportedProtocol"]
+                                                           "tlsMaximumSupportedProtocolVersion", "tlsMaximumSupportedProtocol",
+                                                           "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol"]
     /// Network.framework's setters (`sec_protocol_options_t`, version second).
     public static let tlsVersionFunctions: Set<String> = ["sec_protocol_options_set_min_tls_protocol_version",
                                                           "sec_protocol_options_set_max_tls_protocol_version"]
