@@ -8,7 +8,9 @@ struct FlowStep: Equatable {
 /// sensitive value (a credential by name, a keychain read, key material), or the output of a
 /// hash, KDF or cipher (a sanitizer: it stops a sensitive flow, and keeps a constant constant).
 struct FlowOrigin: Equatable {
-    enum Kind: Equatable { case constant, sensitive, sanitized }
+    /// `parameter`: a parameter of the enclosing function that nothing marks sensitive; a sink
+    /// may ask the function's callers in the file (`FlowResolver.callSiteConstant`).
+    enum Kind: Equatable { case constant, sensitive, sanitized, parameter }
     var kind: Kind
     /// What the value is at its source: `the literal "…"`, `password`, `a keychain read`.
     var what: String
@@ -17,6 +19,9 @@ struct FlowOrigin: Equatable {
     var number: UInt64? = nil
     /// The bindings and conversions it went through, in order.
     var steps: [FlowStep] = []
+    /// For `.parameter`: the function and the parameter's index.
+    var function: String? = nil
+    var parameterIndex: Int? = nil
 
     static let maximumSteps = 12
 

@@ -21,6 +21,7 @@ final class FlowResolver {
     private let tree: SourceFileSyntax
     private var members: [String: [ExprSyntax]]?
     private var functions: [String: [FunctionDeclSyntax]] = [:]
+    private var calls: [String: [FunctionCallExprSyntax]] = [:]
     private var secureFields: Set<String> = []
     private var pwnedPasswords = false
     private var summaries: [String: FlowOrigin?] = [:]
@@ -312,10 +313,19 @@ final class FlowResolver {
             } else if let whileStmt = n.as(WhileStmtSyntax.self), child.id == whileStmt.body.id {
                 if let found = conditionBinding(whileStmt.conditions, name: name, depth: depth) { return found }
             } else if let closure = n.as(ClosureExprSyntax.self), Self.closureParameters(closure).contains(name) {
+                // `x.withUnsafeBytes { p in … }`: `p` is `x`'s bytes.
+                if Self.closureParameters(closure).count == 1, let base = Self.bytesClosureBase(closure) {
+                    return origin(base, depth: depth + 1)?.then("\(name) in withUnsafeBytes", line: at)
+                }
                 return nameOrigin(name, line: at)
             } else if let function = n.as(FunctionDeclSyntax.self) {
-                if let p = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                    return parameterOrigin(p, line: line(p))
+                let parameters = Array(function.signature.parameterClause.parameters)
+                if let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    if let o = parameterOrigin(parameters[index], line: line(parameters[index])) { return o }
+                    var o = FlowOrigin(kind: .parameter, what: "parameter \(name) of \(function.name.text)", line: line(parameters[index]))
+                    o.function = function.name.text
+                    o.parameterIndex = index
+                    return o
                 }
             } else if let initializer = n.as(InitializerDeclSyntax.self) {
                 if let p = initializer.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
@@ -359,6 +369,53 @@ final class FlowResolver {
         return nameOrigin(name, line: at) == nil ? nil : FlowOrigin(kind: .sensitive, what: "parameter \(name)", line: at)
     }
 
+    /// The receiver of `x.withUnsafeBytes { … }` (trailing closure or only argument).
+    static func bytesClosureBase(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+        var call = closure.parent?.as(FunctionCallExprSyntax.self)
+        if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
+            call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        }
+        guard let member = call?.calledExpression.as(MemberAccessExprSyntax.self),
+              ["withUnsafeBytes", "withUnsafeBufferPointer"].contains(member.declName.baseName.text) else { return nil }
+        return member.base
+    }
+
+    /// A constant one of the file's calls passes for a parameter the sink's value comes from
+    /// (the argument, or the parameter's default when a call leaves it out): the first found,
+    /// its path running from the caller's constant through the parameter to the sink's value.
+    func callSiteConstant(for parameter: FlowOrigin, at sink: Syntax) -> FlowOrigin? {
+        guard parameter.kind == .parameter, let name = parameter.function, let index = parameter.parameterIndex else { return nil }
+        var current = sink.parent
+        var steps = 0
+        var declaration: FunctionDeclSyntax?
+        while let n = current, steps < 256, declaration == nil {
+            steps += 1
+            if let f = n.as(FunctionDeclSyntax.self), f.name.text == name { declaration = f }
+            current = n.parent
+        }
+        guard let declaration else { return nil }
+        let parameters = Array(declaration.signature.parameterClause.parameters)
+        guard index < parameters.count else { return nil }
+        let p = parameters[index]
+        let label = p.firstName.text
+        loadFileFacts()
+        for call in calls[name] ?? [] {
+            let arguments = Array(call.arguments)
+            let passed: ExprSyntax?
+            if label == "_" {
+                let positional = arguments.filter { $0.label == nil }
+                passed = index < positional.count ? positional[index].expression : nil
+            } else {
+                passed = arguments.first { $0.label?.text == label }?.expression
+            }
+            guard let value = passed ?? p.defaultValue?.value, let c = constant(value) else { continue }
+            var o = c.then("\(name)(\(label == "_" ? "" : label + ":")…) (called)", line: line(call))
+            for step in parameter.steps { o = o.then(step.text, line: step.line) }
+            return o
+        }
+        return nil
+    }
+
     static func closureParameters(_ closure: ClosureExprSyntax) -> [String] {
         switch closure.signature?.parameterClause {
         case .simpleInput(let list)?: return list.map(\.name.text)
@@ -384,7 +441,10 @@ final class FlowResolver {
 
     /// A binding's value, or what its name says when the value is not known (never for a sanitizer's output).
     private func valueOrigin(_ value: ExprSyntax, name: String, depth: Int) -> FlowOrigin? {
-        if let o = origin(value, depth: depth + 1) { return o.kind == .sanitized ? nil : o }
+        if let o = origin(value, depth: depth + 1) {
+            if o.kind == .parameter { return nameOrigin(name, line: line(value)) ?? o }
+            return o.kind == .sanitized ? nil : o
+        }
         return nameOrigin(name, line: line(value))
     }
 
@@ -535,6 +595,7 @@ final class FlowResolver {
         collector.walk(tree)
         members = collector.constants
         functions = collector.functions
+        calls = collector.calls
         secureFields = collector.secureFields
         pwnedPasswords = collector.pwnedPasswords
     }
@@ -554,6 +615,8 @@ final class FlowResolver {
 private final class FileDeclarations: SyntaxVisitor {
     var constants: [String: [ExprSyntax]] = [:]
     var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// Calls of a name (`f(…)`, `self.f(…)`), for the callers of a function of the file.
+    var calls: [String: [FunctionCallExprSyntax]] = [:]
     var secureFields: Set<String> = []
     var pwnedPasswords = false
     private var bodyDepth = 0
@@ -592,6 +655,17 @@ private final class FileDeclarations: SyntaxVisitor {
     override func visitPost(_ node: AccessorBlockSyntax) { bodyDepth -= 1 }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
     override func visitPost(_ node: ClosureExprSyntax) { bodyDepth -= 1 }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? node.calledExpression.as(MemberAccessExprSyntax.self).flatMap { m in
+                m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? m.declName.baseName.text : nil
+            }
+        if let callee, let first = callee.unicodeScalars.first, !first.properties.isUppercase, calls[callee, default: []].count < 16 {
+            calls[callee, default: []].append(node)
+        }
+        return .visitChildren
+    }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "isSecureTextEntry", let base = node.base,

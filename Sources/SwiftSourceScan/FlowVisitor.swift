@@ -120,8 +120,15 @@ final class FlowVisitor: SyntaxVisitor {
     }
 
     private func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
-        guard let o = flow.constant(argument) else { return }
+        guard let o = constantOrigin(argument) else { return }
         emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
+    }
+
+    /// A constant at the sink, or one a caller in the file passes for the parameter it comes from.
+    private func constantOrigin(_ argument: ExprSyntax) -> FlowOrigin? {
+        guard let o = flow.origin(argument) else { return nil }
+        if o.kind == .constant { return o }
+        return o.kind == .parameter ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
     }
 
     private func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,
@@ -130,7 +137,7 @@ final class FlowVisitor: SyntaxVisitor {
         if let salt { constantSink(salt, Security.kdfConstantSalt, "\(api) salt", cryptoSwift: cryptoSwift) }
         let floor = Security.pbkdf2Floor(prf: prf)
         if let rounds {
-            guard let o = flow.constant(rounds), let n = o.number, n < floor else { return }
+            guard let o = constantOrigin(rounds), let n = o.number, n < floor else { return }
             emit(Security.kdfIterations, key: "\(n)", api: o.path(to: "\(api) rounds, below \(floor) for \(prf ?? "its PRF")", line: flow.line(rounds)),
                  at: rounds, cryptoSwift: cryptoSwift)
         } else if let defaultRounds, defaultRounds < floor {

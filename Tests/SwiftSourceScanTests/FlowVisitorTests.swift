@@ -109,6 +109,33 @@ final class FlowVisitorTests: XCTestCase {
                "kdf_constant_salt PKCS5.PBKDF2 salt 9", "kdf_iterations 200000 10"])
     }
 
+    func testConstantsACallerOfTheFilePassesForTheSinksParameter() {
+        XCTAssertEqual(facts("""
+        import CommonCrypto
+        import Foundation
+        let appSalt = "0123456789"
+        final class Vault {
+            func derive(password: String, salt: Data, rounds: Int = 1000) -> Data {
+                var key = Data(repeating: 0, count: 32)
+                _ = key.withUnsafeMutableBytes { out in
+                    salt.withUnsafeBytes { saltBytes in
+                        CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, saltBytes, salt.count,
+                                             CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(rounds), out.baseAddress, 32)
+                    }
+                }
+                return key
+            }
+            func unlock(_ password: String) -> Data {
+                let saltData = appSalt.data(using: .utf8)!
+                return derive(password: password, salt: saltData)
+            }
+            func unlockFresh(_ password: String, salt: Data) -> Data {
+                derive(password: password, salt: salt, rounds: 600_000)
+            }
+        }
+        """), ["kdf_constant_salt CCKeyDerivationPBKDF salt 9", "kdf_iterations 1000 10"])
+    }
+
     func testWeakHashesOfSensitiveValues() {
         XCTAssertEqual(facts("""
         import CryptoKit
