@@ -20,7 +20,9 @@ public struct HardcodedCryptoKeyRule: Rule {
         Found by following the key argument's value back through the function that makes the \
         call: `let`/`var` bindings, `if let`/`guard let`, `Data(x.utf8)`, `x.data(using:)`, \
         `Array(x)`, `[UInt8](x)`, `String(x)`, concatenation and interpolation, and the file's \
-        own constants (`static let`, globals) and functions' return values. A constant reaches \
+        own constants (`static let`, globals) and functions' return values; when the key is a \
+        parameter of the function, the constants the same file's calls pass for it (or its \
+        default value) — one level of callers, in the same file. A constant reaches \
         the sink when every part of it is written in the code (a hash of a constant is one too). \
         A key from `SymmetricKey(size:)`, `SecRandomCopyBytes`, the keychain, a parameter or a \
         KDF over the user's password is not reported. Sinks: CommonCrypto `CCCrypt`, \

@@ -19,7 +19,8 @@ public struct StaticIVRule: Rule {
         MASVS-CRYPTO-1; CWE-329, CWE-1204).
 
         Found by following the IV argument back through its function (bindings, conversions, \
-        concatenation, the file's constants), as for `hardcoded_crypto_key`. Sinks: CommonCrypto \
+        concatenation, the file's constants, and one level of the same file's callers when it is \
+        a parameter), as for `hardcoded_crypto_key`. Sinks: CommonCrypto \
         `CCCrypt`, `CCCryptorCreate`, `CCCryptorCreateFromData` (IV argument), \
         `CCCryptorCreateWithMode`; CryptoSwift `CBC(iv:)`, `GCM(iv:)`, `CTR(iv:)`, `CFB(iv:)`, \
         `OFB(iv:)`, `PCBC(iv:)`, `CCM(iv:)` and `AES(key:iv:)`/`ChaCha20(key:iv:)` (in a file \

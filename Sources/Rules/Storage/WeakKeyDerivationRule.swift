@@ -19,8 +19,10 @@ public struct WeakKeyDerivationRule: Rule {
         iterations of PBKDF2-HMAC-SHA1, 600,000 of PBKDF2-HMAC-SHA256 and 210,000 of \
         PBKDF2-HMAC-SHA512 (CWE-916). OWASP MASVS-CRYPTO-2.
 
-        Found by following the salt, password and rounds arguments back through their function \
-        and the file's constants, as for `hardcoded_crypto_key`. Sinks: CommonCrypto \
+        Found by following the salt, password and rounds arguments back through their function, \
+        the file's constants, and — for a parameter (`pbkdf2(password:salt:rounds: Int = 1000)`) — \
+        the values the same file's calls pass or the parameter's default, as for \
+        `hardcoded_crypto_key`. Sinks: CommonCrypto \
         `CCKeyDerivationPBKDF` (password, salt, PRF, rounds) and CryptoSwift \
         `PKCS5.PBKDF2(password:salt:iterations:keyLength:variant:)`, whose default is 4,096 \
         iterations of HMAC-SHA256. The iteration floor follows the PRF written at the call; one \
