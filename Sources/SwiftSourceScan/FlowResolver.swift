@@ -23,7 +23,7 @@ final class FlowResolver {
     private var functions: [String: [FunctionDeclSyntax]] = [:]
     private var calls: [String: [FunctionCallExprSyntax]] = [:]
     private var secureFields: Set<String> = []
-    private var pwnedPasswords = false
+    private var pwnedPasswords: Bool?
     private var summaries: [String: FlowOrigin?] = [:]
     private var summarizing: Set<String> = []
 
@@ -597,14 +597,25 @@ final class FlowResolver {
         functions = collector.functions
         calls = collector.calls
         secureFields = collector.secureFields
-        pwnedPasswords = collector.pwnedPasswords
     }
 
     /// Whether the file works with Have I Been Pwned's range API, whose protocol is SHA-1 of the
     /// password (only a 5-character prefix leaves the device): a `HIBP…`/`…Pwned…` name or URL.
+    /// Read from the tokens only when a SHA-1 sink asks (rare), not on every file's walk.
     var usesPwnedPasswords: Bool {
-        loadFileFacts()
-        return pwnedPasswords
+        if let known = pwnedPasswords { return known }
+        var found = false
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let text), .stringSegment(let text):
+                let lower = text.lowercased()
+                if lower.contains("pwned") || lower.contains("hibp") { found = true }
+            default: break
+            }
+            if found { break }
+        }
+        pwnedPasswords = found
+        return found
     }
 
     static func integer(_ literal: IntegerLiteralExprSyntax) -> UInt64? { CryptoVisitor.integer(literal) }
@@ -618,20 +629,8 @@ private final class FileDeclarations: SyntaxVisitor {
     /// Calls of a name (`f(…)`, `self.f(…)`), for the callers of a function of the file.
     var calls: [String: [FunctionCallExprSyntax]] = [:]
     var secureFields: Set<String> = []
-    var pwnedPasswords = false
     private var bodyDepth = 0
 
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        if !pwnedPasswords {
-            switch token.tokenKind {
-            case .identifier(let text), .stringSegment(let text):
-                let lower = text.lowercased()
-                if lower.contains("pwned") || lower.contains("hibp") { pwnedPasswords = true }
-            default: break
-            }
-        }
-        return .visitChildren
-    }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard bodyDepth == 0, node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
