@@ -1,4 +1,5 @@
 import Evidence
+import Formats
 import SwiftSyntax
 
 /// The sinks whose judgement needs a value's origin (`FlowResolver`): keys, IVs, nonces,
@@ -44,6 +45,41 @@ final class FlowVisitor: SyntaxVisitor {
         "sec_protocol_options_set_min_tls_protocol_version",
         "sec_protocol_options_set_max_tls_protocol_version", "useCredential",
     ]
+    /// Fast hashes are a sink only for a password (a value whose name holds one of
+    /// `passwordWords`): a file naming them is parsed only when its bytes hold such a word.
+    static let fastHashNames: Set<String> = ["SHA256", "SHA384", "SHA512", "sha224", "sha256", "sha384", "sha512", "Digest",
+                                             "CC_SHA224", "CC_SHA256", "CC_SHA384", "CC_SHA512"]
+    static let alwaysNames = triggerNames.subtracting(fastHashNames).subtracting(["useCredential"])
+    static let passwordBytes = LoggingPrefilter.table(["password", "passwd", "passphrase", "passcode"])
+
+    /// The parse gate's part for this visitor, from the byte pass's names and the bytes.
+    static func mayFind(referenced: Set<String>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !referenced.isDisjoint(with: alwaysNames) { return true }
+        if !referenced.isDisjoint(with: fastHashNames) && LoggingPrefilter.containsFoldingCase(bytes, passwordBytes) { return true }
+        // The trust rule needs `URLCredential(trust:` in the delegate, not only `.useCredential` (HTTP authentication).
+        if referenced.contains("useCredential") && mentionsTrustCredential(bytes) { return true }
+        return SecurityVisitor.contains(bytes, cleartextURL) && LoggingPrefilter.mayFind(bytes, calls: cleartextURL)
+    }
+
+    /// `URLCredential(trust`, with any white space around the parenthesis.
+    static func mentionsTrustCredential(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(b)
+        let needle = Array("URLCredential".utf8), trust = Array("trust".utf8)
+        func skipSpace(_ j: inout Int) { while j < b.count, b[j] == 0x20 || b[j] == 0x0A || b[j] == 0x0D || b[j] == 0x09 { j += 1 } }
+        var from = 0
+        while let i = ByteSearch.firstOffset(of: needle, in: raw, from: from) {
+            var j = i + needle.count
+            skipSpace(&j)
+            if j < b.count, b[j] == UInt8(ascii: "(") {
+                j += 1
+                skipSpace(&j)
+                if j + trust.count <= b.count, Array(b[j..<(j + trust.count)]) == trust { return true }
+            }
+            from = i + 1
+        }
+        return false
+    }
+
     static let triggerTable = SecurityVisitor.prefixTable(triggerNames)
     /// `"http://` in a Swift string: a URL whose query may carry a credential.
     static let cleartextURL = SecurityVisitor.prefixTable(["\"http://", "\"HTTP://"])
@@ -148,7 +184,8 @@ final class FlowVisitor: SyntaxVisitor {
     }
 
     /// Words of a value that is a password (a fast hash is wrong for it; a token's SHA-256 is fine).
-    static let passwordWords: Set<String> = ["password", "passwd", "passphrase", "passcode", "pin", "pincode"]
+    /// (The parse gate asks the bytes for these words: keep the two lists equal.)
+    static let passwordWords: Set<String> = ["password", "passwd", "passphrase", "passcode"]
 
     private func hashSink(_ argument: ExprSyntax, digest: String, cryptoSwift: Bool) {
         guard let o = flow.sensitive(argument) else { return }

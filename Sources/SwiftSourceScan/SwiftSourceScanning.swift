@@ -25,7 +25,7 @@ public struct SwiftSourceScanning: SourceScanning {
     /// as the name a declaration introduces): a file without any needs no parse.
     public func mayUse(_ facts: SourceFacts) -> Bool {
         SwiftAPIIndex.standard.mayMatch(facts.referenced) || SecurityVisitor.mayFind(referenced: facts.referenced)
-            || !facts.referenced.isDisjoint(with: CryptoVisitor.triggerNames) || !facts.referenced.isDisjoint(with: FlowVisitor.triggerNames)
+            || !facts.referenced.isDisjoint(with: CryptoVisitor.triggerNames) || !facts.referenced.isDisjoint(with: FlowVisitor.alwaysNames)
     }
 
     /// As `mayUse(_:)`, or a logging call beside a word credentials are named with (a byte test:
@@ -35,7 +35,7 @@ public struct SwiftSourceScanning: SourceScanning {
             let b = raw.bindMemory(to: UInt8.self)
             return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames) && LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls))
                 || CryptoVisitor.bareCall(b, CryptoVisitor.bareRandomCall)
-                || (SecurityVisitor.contains(b, FlowVisitor.cleartextURL) && LoggingPrefilter.mayFind(b, calls: FlowVisitor.cleartextURL))
+                || FlowVisitor.mayFind(referenced: facts.referenced, bytes: b)
         }
     }
 

@@ -240,6 +240,14 @@ final class FlowVisitorTests: XCTestCase {
         let cleartext = "func a(password: String) { _ = URL(string: \"http://e.com/?p=\\(password)\") }"
         let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(cleartext.utf8))
         XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(cleartext.utf8)))
+        let basicAuth = "func f(c: (Int, URLCredential?) -> Void) { c(.useCredential, URLCredential(user: \"u\", password: p, persistence: .none)) }"
+        let basicFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(basicAuth.utf8))
+        XCTAssertFalse(Array(basicAuth.utf8).withUnsafeBufferPointer { FlowVisitor.mayFind(referenced: basicFacts.referenced, bytes: $0) })
+        XCTAssertTrue(Array("URLCredential (\n  trust: t)".utf8).withUnsafeBufferPointer { FlowVisitor.mentionsTrustCredential($0) })
+        // A fast hash without a password word in the file: SHA-256 of a token is no finding, and no parse.
+        let token = "func a(token: String) { _ = SHA256.hash(data: Data(token.utf8)) }"
+        let tokenFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(token.utf8))
+        XCTAssertFalse(Array(token.utf8).withUnsafeBufferPointer { FlowVisitor.mayFind(referenced: tokenFacts.referenced, bytes: $0) })
         let plain = "func a(page: Int) { _ = URL(string: \"http://e.com/?p=\\(page)\") }"
         let plainFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(plain.utf8))
         XCTAssertFalse(SwiftSourceScanning().mayUse(plainFacts, bytes: Data(plain.utf8)))
