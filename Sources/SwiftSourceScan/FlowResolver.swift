@@ -524,9 +524,9 @@ final class FlowResolver {
             for token in item.tokens(viewMode: .sourceAccurate) where token.position >= start && token.position < end {
                 guard token.tokenKind == .identifier(name), let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
                 let expr = Syntax(reference)
-                if let inout_ = expr.parent?.as(InOutExprSyntax.self) {
-                    if Self.enclosingCallName(Syntax(inout_)) == "SecItemCopyMatching" {
-                        return .some(FlowOrigin(kind: .sensitive, what: "a keychain read (SecItemCopyMatching)", line: line(inout_)))
+                if let inOutArgument = expr.parent?.as(InOutExprSyntax.self) {
+                    if Self.enclosingCallName(Syntax(inOutArgument)) == "SecItemCopyMatching" {
+                        return .some(FlowOrigin(kind: .sensitive, what: "a keychain read (SecItemCopyMatching)", line: line(inOutArgument)))
                     }
                     return .some(nil)
                 }
