@@ -112,6 +112,14 @@ final class CryptoVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `let mode = ECB(); AES(key: k, blockMode: mode)`.
+        if let mode = node.arguments.first(where: { $0.label?.text == "blockMode" })?.expression.as(DeclReferenceExprSyntax.self),
+           let value = Self.letValue(mode.baseName.text, from: Syntax(mode), membersOnly: false),
+           let ecb = E.stripped(value).as(FunctionCallExprSyntax.self), ecb.arguments.isEmpty,
+           ecb.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ECB" {
+            let line = lines.location(ofUTF8Offset: ecb.positionAfterSkippingLeadingTrivia.utf8Offset).line
+            emit(Security.ecbMode, key: "ECB", api: "CryptoSwift ECB() (line \(line)) → let \(mode.baseName.text) → blockMode", at: mode, needs: .cryptoSwift)
+        }
         let name: String
         if let helper = Self.helperName(node) { callsByName[helper, default: []].append((node, ships)) }
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {

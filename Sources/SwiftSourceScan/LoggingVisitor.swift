@@ -16,6 +16,8 @@ final class LoggingVisitor: DeclarationCollector {
     private let target: TargetConditions
     private var clauseShips: [Bool] = []
     private var found: [(usage: SourceUsage, name: String)] = []
+    /// The file's data flow, for values held in variables (`let y = password; NSLog(y)`).
+    var flow: FlowResolver?
 
     init(lines: LineTable, target: TargetConditions = TargetConditions()) {
         self.lines = lines
@@ -58,11 +60,11 @@ final class LoggingVisitor: DeclarationCollector {
             switch function {
             case "NSLog":
                 // Every argument is formatted into one string, logged as it is.
-                for a in arguments { report(Self.logged(a.expression, onlyPublic: false), Security.credentialSystemLog, api: "NSLog", symbol: symbol) }
+                for a in arguments { report(logged(a.expression, onlyPublic: false), Security.credentialSystemLog, api: "NSLog", symbol: symbol) }
             case "print", "debugPrint", "dump":
                 guard !arguments.contains(where: { $0.label?.text == "to" }) else { break }  // into a string or stream of the app's
                 for a in arguments where a.label == nil {
-                    report(Self.logged(a.expression, onlyPublic: false), Security.credentialStandardOutput, api: function, symbol: symbol)
+                    report(logged(a.expression, onlyPublic: false), Security.credentialStandardOutput, api: function, symbol: symbol)
                 }
             case "os_log":
                 judgeOSLog(arguments, symbol: symbol)
@@ -72,7 +74,7 @@ final class LoggingVisitor: DeclarationCollector {
                   Self.loggerMethods.contains(member.declName.baseName.text) {
             // `logger.info("… \(token, privacy: .public)")`: only an OSLogMessage takes `privacy:`.
             for a in arguments where E.stripped(a.expression).is(StringLiteralExprSyntax.self) {
-                report(Self.logged(a.expression, onlyPublic: true), Security.credentialSystemLog,
+                report(logged(a.expression, onlyPublic: true), Security.credentialSystemLog,
                        api: "Logger.\(member.declName.baseName.text) privacy: .public", symbol: nil)
             }
         }
@@ -84,21 +86,46 @@ final class LoggingVisitor: DeclarationCollector {
         guard let formatIndex = arguments.firstIndex(where: { $0.label == nil && E.stripped($0.expression).is(StringLiteralExprSyntax.self) }),
               let literal = E.stripped(arguments[formatIndex].expression).as(StringLiteralExprSyntax.self) else { return }
         if literal.segments.contains(where: { if case .expressionSegment = $0 { return true } else { return false } }) {
-            report(Self.logged(literal, onlyPublic: true), Security.credentialSystemLog, api: "os_log privacy: .public", symbol: symbol)
+            report(logged(literal, onlyPublic: true), Security.credentialSystemLog, api: "os_log privacy: .public", symbol: symbol)
             return
         }
         guard let format = E.stringLiteral(arguments[formatIndex].expression) else { return }
         let shown = LogFormat.shownArguments(format)
         let values = arguments[(formatIndex + 1)...].filter { $0.label == nil }
         for (a, isShown) in zip(values, shown) where isShown {
-            report(Self.logged(a.expression, onlyPublic: false), Security.credentialSystemLog, api: "os_log public format", symbol: symbol)
+            report(logged(a.expression, onlyPublic: false), Security.credentialSystemLog, api: "os_log public format", symbol: symbol)
         }
     }
 
-    private func report(_ logged: [(name: String, node: Syntax)], _ capability: String, api: String, symbol: String?) {
-        for (name, node) in logged {
+    /// `Self.logged`, then the values whose origin the data flow shows sensitive, with their path.
+    private func logged(_ expression: some ExprSyntaxProtocol, onlyPublic: Bool) -> [(name: String, node: Syntax, path: FlowOrigin?)] {
+        let direct = Self.logged(expression, onlyPublic: onlyPublic).map { (name: $0.name, node: $0.node, path: FlowOrigin?.none) }
+        guard let flow else { return direct }
+        let e = E.stripped(ExprSyntax(expression))
+        var values: [ExprSyntax] = []
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            for case .expressionSegment(let segment) in literal.segments {
+                guard let value = segment.expressions.first(where: { $0.label == nil })?.expression else { continue }
+                if onlyPublic && !Self.isPublic(segment) { continue }
+                values.append(value)
+            }
+        } else if !onlyPublic {
+            values = [e]
+        }
+        var out = direct
+        for value in values where !direct.contains(where: { $0.node.id == Syntax(value).id || $0.node.id == Syntax(E.stripped(value)).id }) {
+            // A flag or a count is never the secret, whatever it was computed from.
+            if E.isFlagLiteral(value) { continue }
+            if let origin = flow.sensitive(value) { out.append((origin.what, Syntax(value), origin)) }
+        }
+        return out
+    }
+
+    private func report(_ logged: [(name: String, node: Syntax, path: FlowOrigin?)], _ capability: String, api: String, symbol: String?) {
+        for (name, node, path) in logged {
             let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
-            let usage = SourceUsage(capability: capability, key: name, api: api, line: location.line, column: location.column,
+            let shown = path.map { $0.path(to: api, line: location.line) } ?? api
+            let usage = SourceUsage(capability: capability, key: name, api: shown, line: location.line, column: location.column,
                                     strength: .definite, ships: ships, symbol: symbol, container: UsageVisitor.container(of: node))
             found.append((usage, name))
         }

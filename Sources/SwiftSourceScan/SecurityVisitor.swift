@@ -15,6 +15,8 @@ final class SecurityVisitor: DeclarationCollector {
     private let target: TargetConditions
     private var clauseShips: [Bool] = []
     private(set) var found: [SourceUsage] = []
+    /// The file's data flow, for values held in variables.
+    var flow: FlowResolver?
 
     /// `name[key] = value` assignments, by enclosing function and dictionary variable.
     private var assigned: [GroupID: [Attribute]] = [:]
@@ -313,10 +315,14 @@ final class SecurityVisitor: DeclarationCollector {
         let arguments = Array(call.arguments)
         guard let key = E.stringLiteral(arguments[1].expression), !E.isFlagLiteral(arguments[0].expression) else { return }
         let valueName = E.valueName(arguments[0].expression)
+        let api = "\(receiver).\(member.declName.baseName.text)(_:forKey: \"\(key)\")"
         // A key that says what it holds (`PushNotificationDeviceToken`, `passwordSetDate`) wins over a value named `token`.
-        guard SecretNames.isSecret(key) || (!SecretNames.saysNotSecret(key) && valueName.map(SecretNames.isSecret) == true) else { return }
-        emit(Security.preferenceSecret, key: key, api: "\(receiver).\(member.declName.baseName.text)(_:forKey: \"\(key)\")",
-             at: call, ships: ships)
+        if SecretNames.isSecret(key) || (!SecretNames.saysNotSecret(key) && valueName.map(SecretNames.isSecret) == true) {
+            emit(Security.preferenceSecret, key: key, api: api, at: call, ships: ships)
+        } else if !SecretNames.saysNotSecret(key), let flow, let origin = flow.sensitive(arguments[0].expression) {
+            // `let x = password; defaults.set(x, forKey: "k")`: the value's origin, with its path.
+            emit(Security.preferenceSecret, key: key, api: origin.path(to: api, line: flow.line(call)), at: call, ships: ships)
+        }
     }
 
     // MARK: #if

@@ -51,6 +51,9 @@ public enum SwiftSourceScanner {
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
         let logging = catalog.isStandard && LoggingVisitor.mayFind(in: source)
         let crypto = catalog.isStandard && CryptoVisitor.mayFind(in: source)
+        let flowSinks = catalog.isStandard && FlowVisitor.mayFind(in: source)
+        // Resolves nothing until a sink asks; shared by every build context (`#if` decides shipping, not values).
+        let flow = FlowResolver(tree: tree, lines: lines)
         var factWalks: [TargetConditions: [SourceUsage]] = [:]
         return contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
@@ -64,9 +67,18 @@ public enum SwiftSourceScanner {
             let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
             let facts = factWalks[conditions] ?? {
                 var facts: [SourceUsage] = []
-                if security { facts += SecurityVisitor(lines: lines, target: conditions).scan(tree) }
-                if logging { facts += LoggingVisitor(lines: lines, target: conditions).scan(tree) }
+                if security {
+                    let visitor = SecurityVisitor(lines: lines, target: conditions)
+                    visitor.flow = flow
+                    facts += visitor.scan(tree)
+                }
+                if logging {
+                    let visitor = LoggingVisitor(lines: lines, target: conditions)
+                    visitor.flow = flow
+                    facts += visitor.scan(tree)
+                }
                 if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
+                if flowSinks { facts += FlowVisitor(flow: flow, target: conditions).scan(tree) }
                 factWalks[conditions] = facts
                 return facts
             }()

@@ -19,13 +19,13 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public var triggerNames: Set<String> { Self.names }
     static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames).union(LoggingVisitor.triggerNames)
-        .union(CryptoVisitor.triggerNames)
+        .union(CryptoVisitor.triggerNames).union(FlowVisitor.triggerNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
     public func mayUse(_ facts: SourceFacts) -> Bool {
         SwiftAPIIndex.standard.mayMatch(facts.referenced) || SecurityVisitor.mayFind(referenced: facts.referenced)
-            || !facts.referenced.isDisjoint(with: CryptoVisitor.triggerNames)
+            || !facts.referenced.isDisjoint(with: CryptoVisitor.triggerNames) || !facts.referenced.isDisjoint(with: FlowVisitor.alwaysNames)
     }
 
     /// As `mayUse(_:)`, or a logging call beside a word credentials are named with (a byte test:
@@ -35,6 +35,7 @@ public struct SwiftSourceScanning: SourceScanning {
             let b = raw.bindMemory(to: UInt8.self)
             return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames) && LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls))
                 || CryptoVisitor.bareCall(b, CryptoVisitor.bareRandomCall)
+                || FlowVisitor.mayFind(referenced: facts.referenced, bytes: b)
         }
     }
 

@@ -7,10 +7,14 @@ public enum LoggedCredential {
                                            "pagination", "cancellation", "cancel", "observation", "observer", "subscription",
                                            "invalidation", "resume", "bookmark", "sort", "search", "query", "parse", "parser"]
 
+    /// Words of a value derived from a secret that no longer gives it away (`passwordHash`).
+    static let derivedWords: Set<String> = ["hash", "hashed", "digest", "encrypted", "masked", "salt", "salted"]
+
     public static func isCredential(_ name: String) -> Bool {
         guard SecretNames.isSecret(name) else { return false }
         let words = SecretNames.words(name)
         let set = Set(words)
+        guard set.isDisjoint(with: derivedWords) else { return false }
         // `password`, `apiKey`: a secret whatever else the name says.
         if !set.isDisjoint(with: SecretNames.secretWords) || SecretNames.isSecretPair(words) { return true }
         return set.isDisjoint(with: handleWords)

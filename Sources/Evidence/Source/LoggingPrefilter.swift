@@ -22,6 +22,11 @@ public enum LoggingPrefilter {
         contains(bytes, calls, foldCase: false) && contains(bytes, secretWords, foldCase: true)
     }
 
+    /// Whether the bytes hold one of the table's lower-case words, in any case.
+    public static func containsFoldingCase(_ bytes: UnsafeBufferPointer<UInt8>, _ table: Table) -> Bool {
+        contains(bytes, table, foldCase: true)
+    }
+
     /// One pass; `foldCase` compares ASCII letters without case (the table holds lower case).
     static func contains(_ b: UnsafeBufferPointer<UInt8>, _ table: Table, foldCase: Bool) -> Bool {
         let n = b.count

@@ -27,6 +27,8 @@ enum ObjCCryptoFacts {
                 let c = b[i]
                 if c == 0x6B || c == 0x43 || c == 0x47 {  // k, C, G
                     for needle in needles where matches(b, i, needle) { return true }
+                } else if c == 0x54 || c == 0x73 {  // T, s: TLS settings (`ObjCFlowFacts`)
+                    for needle in ObjCFlowFacts.needles where matches(b, i, needle) { return true }
                 } else if c >= 0x61 && c <= 0x7A, i == 0 || !ObjCLexer.isIdentifierPart(b[i - 1]) {
                     for needle in callNeedles where matches(b, i, needle) { return true }
                 }
@@ -68,6 +70,7 @@ enum ObjCCryptoFacts {
         let functions = reader.enclosingFunctions()
         for i in tokens.indices where tokens[i].kind == .identifier {
             let name = reader.texts[i]
+            ObjCFlowFacts.facts(reader, at: i) { capability, key, api, at in emit(capability, key: key, api: api, at: at) }
             if let call = Security.cryptorCalls[name], i + 1 < tokens.count, tokens[i + 1].kind == .leftParen {
                 let arguments = reader.arguments(from: i + 1)
                 if call.algorithm < arguments.count {

@@ -50,7 +50,7 @@ public enum SecretNames {
     }
 
     /// Lower-case words of an identifier or key.
-    static func words(_ name: String) -> [String] {
+    public static func words(_ name: String) -> [String] {
         var out: [String] = []
         var current = ""
         var previousLower = false

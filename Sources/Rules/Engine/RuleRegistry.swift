@@ -120,6 +120,14 @@ public enum RuleRegistry {
         WeakCipherRule.self,
         ECBModeEncryptionRule.self,
         InsecureRandomForSecretRule.self,
+        // Values followed from source to sink (FlowResolver).
+        HardcodedCryptoKeyRule.self,
+        StaticIVRule.self,
+        WeakKeyDerivationRule.self,
+        SensitiveDataWeakHashRule.self,
+        TLSBelow12Rule.self,
+        ServerTrustNotEvaluatedRule.self,
+        CredentialInCleartextURLRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -75,6 +75,20 @@ public struct CredentialLoggedRule: Rule {
                          @end
                          """],
                         note: "Objective-C NSLog, os_log with {public}, fprintf to standard error (a note)."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Auth.swift": """
+                         import Foundation
+
+                         final class Auth {
+                             func getPassword() -> String { UserDefaults.standard.string(forKey: "pw") ?? "" }
+
+                             func signIn() {
+                                 let y = getPassword()
+                                 NSLog("signing in with %@", ↓y)
+                             }
+                         }
+                         """],
+                        note: "Through a variable holding a same-file function's result whose name says it is a password."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -119,6 +133,17 @@ public struct CredentialLoggedRule: Rule {
                          @end
                          """],
                         note: "A macro that logs only in debug builds, an #ifdef DEBUG block, a flag, a literal."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Auth.swift": """
+                         import CryptoKit
+                         import Foundation
+
+                         func signIn(password: String, passwordHash: String) {
+                             let digest = SHA256.hash(data: Data(password.utf8)).description
+                             NSLog("verifier %@ stored %@", digest, passwordHash)
+                         }
+                         """],
+                        note: "A hash of the password, and a value named as a password's hash."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -137,7 +162,7 @@ public struct CredentialLoggedRule: Rule {
                                 fix: systemLog
                                     ? "Do not log the value: log that it exists or its length, or mark it privacy: .private (os_log %{private}@)."
                                     : "Remove the print of the value, or keep it under #if DEBUG.",
-                                fingerprint: [u.key, place.path, u.api])
+                                fingerprint: [u.key, place.path, FlowFacts.stable(u.api)])
                 if !systemLog || !fact.direct { f.severity = .note }
                 out.append(f)
             }

@@ -63,6 +63,16 @@ public struct ECBModeEncryptionRule: Rule {
                          }
                          """],
                         note: "Objective-C: the option and the mode."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Legacy.swift": """
+                         import CryptoSwift
+
+                         func seal(_ data: [UInt8], key: [UInt8]) throws -> [UInt8] {
+                             let mode = ECB()
+                             return try AES(key: key, blockMode: ↓mode, padding: .pkcs7).encrypt(data)
+                         }
+                         """],
+                        note: "CryptoSwift's ECB() held in a let."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -96,6 +106,16 @@ public struct ECBModeEncryptionRule: Rule {
                          #endif
                          """],
                         note: "CBC with an IV, and ECB in debug-only code."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Modern.swift": """
+                         import CryptoSwift
+
+                         func seal(_ data: [UInt8], key: [UInt8], iv: [UInt8]) throws -> [UInt8] {
+                             let mode = CBC(iv: iv)
+                             return try AES(key: key, blockMode: mode, padding: .pkcs7).encrypt(data)
+                         }
+                         """],
+                        note: "CBC held in a let."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -55,6 +55,16 @@ public struct SecretInPreferencesRule: Rule {
                          }
                          """],
                         note: "@AppStorage and the iCloud key-value store."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Remember.swift": """
+                         import Foundation
+
+                         func remember(password: String) {
+                             let value = password
+                             ↓UserDefaults.standard.set(value, forKey: "k1")
+                         }
+                         """],
+                        note: "Through a variable: the value's origin is a password (the message shows the path)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -86,6 +96,17 @@ public struct SecretInPreferencesRule: Rule {
                          }
                          """],
                         note: "The seed's notes in the key-value store; a cache of the app's own is no preference store."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Remember.swift": """
+                         import CryptoKit
+                         import Foundation
+
+                         func remember(password: String) {
+                             let verifier = SHA256.hash(data: Data(password.utf8)).description
+                             UserDefaults.standard.set(verifier, forKey: "k1")
+                         }
+                         """],
+                        note: "A hash of the password (sensitive_data_weak_hash judges the hash, not this rule)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -1,0 +1,41 @@
+/// One step of a value's way from where it is made to where it is used.
+struct FlowStep: Equatable {
+    var text: String
+    var line: Int
+}
+
+/// Where a value comes from, as far as one file shows it: a constant written in the code, a
+/// sensitive value (a credential by name, a keychain read, key material), or the output of a
+/// hash, KDF or cipher (a sanitizer: it stops a sensitive flow, and keeps a constant constant).
+struct FlowOrigin: Equatable {
+    /// `parameter`: a parameter of the enclosing function that nothing marks sensitive; a sink
+    /// may ask the function's callers in the file (`FlowResolver.callSiteConstant`).
+    enum Kind: Equatable { case constant, sensitive, sanitized, parameter }
+    var kind: Kind
+    /// What the value is at its source: `the literal "…"`, `password`, `a keychain read`.
+    var what: String
+    var line: Int
+    /// An integer constant's value (an iteration count).
+    var number: UInt64? = nil
+    /// The bindings and conversions it went through, in order.
+    var steps: [FlowStep] = []
+    /// For `.parameter`: the function and the parameter's index.
+    var function: String? = nil
+    var parameterIndex: Int? = nil
+
+    static let maximumSteps = 12
+
+    func then(_ text: String, line: Int) -> FlowOrigin {
+        var o = self
+        if o.steps.count < Self.maximumSteps, o.steps.last?.text != text { o.steps.append(FlowStep(text: text, line: line)) }
+        return o
+    }
+
+    /// `the literal "abc…" (line 3) → let key (line 3) → Data(…) (line 5)`.
+    var path: String {
+        ([FlowStep(text: what, line: line)] + steps).map { "\($0.text) (line \($0.line))" }.joined(separator: " → ")
+    }
+
+    /// The path ending at a sink: `… → CCCrypt key (line 9)`.
+    func path(to sink: String, line: Int) -> String { "\(path) → \(sink) (line \(line))" }
+}

@@ -1,0 +1,678 @@
+import Foundation
+import Evidence
+import SwiftSyntax
+
+/// Intraprocedural data flow of one Swift file, asked at a sink: where does this argument's
+/// value come from? It follows, backwards from the sink and inside the function that holds it,
+/// `let`/`var` bindings (tuple patterns too), `if let`/`guard let`, reassignment and `+=`,
+/// string interpolation and `+`, `??` and `?:`, the conversions that keep a value
+/// (`Data(x.utf8)`, `x.data(using:)`, `String(x)`, `Array(x)`, `[UInt8](x)`), parameters, and
+/// then the file's own constants (`let`/`static let` members and globals) and the return
+/// values of the file's own functions. A `var` changed in any other way before the sink
+/// (`&x`, `x.append`, `x.withUnsafeMutableBytes`, an assignment in a nested block) has no known
+/// value, except that `&x` given to `SecItemCopyMatching` makes it a keychain read.
+///
+/// The resolution is lazy (only sinks ask) and bounded (`maximumDepth`), so a file costs one
+/// walk plus a few backward looks per sink.
+final class FlowResolver {
+    typealias E = SecurityExpressions
+
+    let lines: LineTable
+    private let tree: SourceFileSyntax
+    private var members: [String: [ExprSyntax]]?
+    private var functions: [String: [FunctionDeclSyntax]] = [:]
+    private var calls: [String: [FunctionCallExprSyntax]] = [:]
+    private var secureFields: Set<String> = []
+    private var pwnedPasswords: Bool?
+    private var summaries: [String: FlowOrigin?] = [:]
+    private var summarizing: Set<String> = []
+
+    static let maximumDepth = 16
+
+    init(tree: SourceFileSyntax, lines: LineTable) {
+        self.tree = tree
+        self.lines = lines
+    }
+
+    func line(_ node: some SyntaxProtocol) -> Int {
+        lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset).line
+    }
+
+    /// The origin of an expression's value, or nil when the file does not show it.
+    func origin(_ expression: ExprSyntax) -> FlowOrigin? { origin(expression, depth: 0) }
+
+    /// A sensitive origin only (a credential, a keychain read, key material).
+    func sensitive(_ expression: ExprSyntax) -> FlowOrigin? {
+        origin(expression).flatMap { $0.kind == .sensitive ? $0 : nil }
+    }
+
+    /// A constant origin only (a literal, literal bytes, a file constant).
+    func constant(_ expression: ExprSyntax) -> FlowOrigin? {
+        origin(expression).flatMap { $0.kind == .constant ? $0 : nil }
+    }
+
+    // MARK: Expressions
+
+    func origin(_ expression: ExprSyntax, depth: Int) -> FlowOrigin? {
+        guard depth < Self.maximumDepth else { return nil }
+        let e = Self.unwrapped(expression)
+        let at = line(e)
+        if let literal = e.as(StringLiteralExprSyntax.self) { return stringOrigin(literal, depth: depth) }
+        if let integer = e.as(IntegerLiteralExprSyntax.self) {
+            return FlowOrigin(kind: .constant, what: "the number \(integer.literal.text)", line: at, number: Self.integer(integer))
+        }
+        if let array = e.as(ArrayExprSyntax.self) {
+            guard !array.elements.isEmpty else { return nil }
+            let parts = array.elements.map { origin($0.expression, depth: depth + 1) }
+            if parts.allSatisfy({ $0?.kind == .constant }) { return FlowOrigin(kind: .constant, what: "literal bytes", line: at) }
+            return parts.compactMap { $0 }.first { $0.kind == .sensitive }?.then("in an array", line: at)
+        }
+        if let reference = e.as(DeclReferenceExprSyntax.self) {
+            return resolve(reference.baseName.text, at: Syntax(e), depth: depth + 1)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self) { return memberOrigin(member, depth: depth) }
+        if let call = e.as(FunctionCallExprSyntax.self) { return callOrigin(call, depth: depth) }
+        if let subscriptCall = e.as(SubscriptCallExprSyntax.self) {
+            if Self.isKeychainReceiver(subscriptCall.calledExpression) {
+                return FlowOrigin(kind: .sensitive, what: "a keychain read", line: at)
+            }
+            if let key = subscriptCall.arguments.first.flatMap({ E.stringLiteral($0.expression) }), LoggedCredential.isCredential(key) {
+                return FlowOrigin(kind: .sensitive, what: "the value for \"\(key)\"", line: at)
+            }
+            return nil
+        }
+        if let ternary = CryptoVisitor.ternaryBranches(e) {
+            return combine(ternary.map { origin($0, depth: depth + 1) }, requireAllConstant: true, step: "?:", line: at)
+        }
+        if let sequence = e.as(SequenceExprSyntax.self) { return sequenceOrigin(sequence, depth: depth) }
+        return nil
+    }
+
+    /// Casts, parentheses, `!`, `?`, `try`, `await`; not bridging initializers (a conversion is a step).
+    static func unwrapped(_ expression: ExprSyntax, depth: Int = 0) -> ExprSyntax {
+        guard depth < 16 else { return expression }
+        if let t = expression.as(TryExprSyntax.self) { return unwrapped(t.expression, depth: depth + 1) }
+        if let a = expression.as(AwaitExprSyntax.self) { return unwrapped(a.expression, depth: depth + 1) }
+        if let cast = expression.as(AsExprSyntax.self) { return unwrapped(cast.expression, depth: depth + 1) }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           let op = sequence.elements.dropFirst().first, op.is(UnresolvedAsExprSyntax.self), let first = sequence.elements.first {
+            return unwrapped(first, depth: depth + 1)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return unwrapped(only.expression, depth: depth + 1)
+        }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped(forced.expression, depth: depth + 1) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return unwrapped(optional.expression, depth: depth + 1) }
+        return expression
+    }
+
+    private func stringOrigin(_ literal: StringLiteralExprSyntax, depth: Int) -> FlowOrigin? {
+        let at = line(literal)
+        var parts: [FlowOrigin?] = []
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let s): text += s.content.text
+            case .expressionSegment(let s):
+                parts.append(s.expressions.first.flatMap { origin($0.expression, depth: depth + 1) })
+            }
+        }
+        if parts.isEmpty {
+            // An empty literal is a placeholder filled later, not a value.
+            return text.isEmpty ? nil : FlowOrigin(kind: .constant, what: "a string literal", line: at)
+        }
+        return combine(parts, requireAllConstant: true, step: "interpolated into a string", line: at)
+    }
+
+    /// Sensitive when any part is; constant when every part is.
+    private func combine(_ parts: [FlowOrigin?], requireAllConstant: Bool, step: String, line at: Int) -> FlowOrigin? {
+        if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then(step, line: at) }
+        if !parts.isEmpty, parts.allSatisfy({ $0?.kind == .constant }), let first = parts[0] { return first.then(step, line: at) }
+        return nil
+    }
+
+    private func sequenceOrigin(_ sequence: SequenceExprSyntax, depth: Int) -> FlowOrigin? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1, elements.count <= 31 else { return nil }
+        var operands: [ExprSyntax] = []
+        var ops: Set<String> = []
+        for (i, element) in elements.enumerated() {
+            if i % 2 == 0 { operands.append(element) } else {
+                guard let op = element.as(BinaryOperatorExprSyntax.self) else { return nil }
+                ops.insert(op.operator.text)
+            }
+        }
+        guard ops.isSubset(of: ["+", "??"]) else { return nil }
+        let at = line(sequence)
+        let parts = operands.map { origin($0, depth: depth + 1) }
+        return combine(parts, requireAllConstant: true, step: ops.contains("+") ? "concatenated" : "??", line: at)
+    }
+
+    // MARK: Members
+
+    /// Members that are the value itself in another form.
+    static let transparentMembers: Set<String> = ["utf8", "utf8CString", "bytes", "description", "debugDescription", "baseAddress",
+                                                  "base64EncodedString", "base64EncodedData", "uppercased", "lowercased",
+                                                  "data", "rawValue", "stringValue", "absoluteString"]
+
+    private func memberOrigin(_ member: MemberAccessExprSyntax, depth: Int) -> FlowOrigin? {
+        let name = member.declName.baseName.text
+        let at = line(member)
+        guard let base = member.base else { return nil }
+        let baseName = E.valueName(base)
+        if ["self", "Self"].contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text) || baseName.map(Self.isTypeName) == true {
+            return fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at)
+        }
+        if Self.transparentMembers.contains(name), name != "data" {
+            return origin(base, depth: depth + 1)?.then(".\(name)", line: at)
+        }
+        if name == "text", let field = baseName, isSecureField(field) {
+            return FlowOrigin(kind: .sensitive, what: "the text of secure field \(field)", line: at)
+        }
+        return nameOrigin(name, line: at)
+    }
+
+    static func isTypeName(_ name: String) -> Bool { name.unicodeScalars.first?.properties.isUppercase == true }
+
+    /// A field the file makes secure (`x.isSecureTextEntry = true`); a field's name alone
+    /// (`passwordField`) is not enough (a storyboard may leave it plain).
+    private func isSecureField(_ name: String) -> Bool {
+        loadFileFacts()
+        return secureFields.contains(name)
+    }
+
+    // MARK: Calls
+
+    /// Initializers and methods that keep the value (its bytes or its text).
+    static let conversions: Set<String> = ["Data", "NSData", "Array", "ContiguousArray", "String", "NSString", "NSMutableData",
+                                           "Int", "UInt", "Int32", "UInt32", "Int64", "UInt64", "Optional"]
+    static let conversionLabels: Set<String> = ["bytes", "data", "base64Encoded", "hex", "decoding", "describing", "utf8String"]
+    static let keepingMethods: Set<String> = ["data", "base64EncodedString", "base64EncodedData", "uppercased", "lowercased",
+                                              "trimmingCharacters", "toHexString", "hexString"]
+    /// Calls whose result does not give away their input: hashes, KDFs, ciphers, MACs.
+    static func isSanitizer(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["hash", "digest", "encrypt", "seal", "pbkdf", "derive", "hmac", "bcrypt", "scrypt", "argon", "sha", "md5",
+                "authenticationcode", "cipher"].contains { lower.contains($0) }
+    }
+
+    private func callOrigin(_ call: FunctionCallExprSyntax, depth: Int) -> FlowOrigin? {
+        let at = line(call)
+        let arguments = Array(call.arguments)
+        let first = arguments.first
+        // `[UInt8](x)`, `[UInt8](repeating: 0, count: 16)`
+        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? (call.calledExpression.is(ArrayExprSyntax.self) ? "Array" : nil)
+        if let callee, Self.conversions.contains(callee) {
+            if let first, first.label?.text == "repeating" || (first.label?.text == "count" && arguments.count == 1) {
+                return FlowOrigin(kind: .constant, what: "bytes of one repeated value", line: at)
+            }
+            if let first, first.label == nil || Self.conversionLabels.contains(first.label?.text ?? "") {
+                return origin(first.expression, depth: depth + 1)?.then("\(callee)(…)", line: at)
+            }
+            return nil
+        }
+        if callee == "SymmetricKey", first?.label?.text == "size" {
+            return FlowOrigin(kind: .sensitive, what: "a random SymmetricKey", line: at)
+        }
+        if callee == "SecKeyCreateRandomKey" { return FlowOrigin(kind: .sensitive, what: "a SecKey", line: at) }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if let base = member.base {
+                if Self.isKeychainReceiver(base), ["string", "data", "get", "getData", "getString", "password", "read", "load",
+                                                    "object", "value"].contains(name) {
+                    return FlowOrigin(kind: .sensitive, what: "a keychain read", line: at)
+                }
+                if Self.keepingMethods.contains(name) { return origin(base, depth: depth + 1)?.then(".\(name)(…)", line: at) }
+                if Self.isSanitizer(name) {
+                    // `x.sha256()`, `SHA256.hash(data: x)`: a constant stays one; a secret is no longer readable.
+                    let input = Self.isTypeName(E.valueName(base) ?? "") ? first?.expression : base
+                    return sanitized(input, name: name, line: at, depth: depth)
+                }
+                if ["self", "Self"].contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text) {
+                    return summary(of: name, line: at, depth: depth)
+                }
+            }
+            return nil
+        }
+        if let callee {
+            if Self.isSanitizer(callee) { return sanitized(first?.expression, name: callee, line: at, depth: depth) }
+            return summary(of: callee, line: at, depth: depth)
+        }
+        return nil
+    }
+
+    private func sanitized(_ input: ExprSyntax?, name: String, line at: Int, depth: Int) -> FlowOrigin? {
+        let inner = input.flatMap { origin($0, depth: depth + 1) }
+        if let inner, inner.kind == .constant { return inner.then("\(name)(…)", line: at) }
+        return FlowOrigin(kind: .sanitized, what: "\(name)(…)", line: at)
+    }
+
+    /// `keychain`, `KeychainWrapper.standard`, `self.keychainStore`.
+    static func isKeychainReceiver(_ e: ExprSyntax) -> Bool {
+        let text = E.stripped(e).trimmedDescription
+        return text.count < 80 && text.lowercased().contains("keychain")
+    }
+
+    /// What a function of this file returns: the first sensitive return value, a constant when
+    /// every return is one, else a value its name calls a credential.
+    private func summary(of name: String, line at: Int, depth: Int) -> FlowOrigin? {
+        loadFileFacts()
+        guard let declarations = functions[name], !declarations.isEmpty else { return nil }
+        if let cached = summaries[name] { return cached?.then("returned by \(name)()", line: at) }
+        guard !summarizing.contains(name), depth < Self.maximumDepth else { return nil }
+        summarizing.insert(name)
+        defer { summarizing.remove(name) }
+        var parts: [FlowOrigin?] = []
+        for f in declarations {
+            if let type = f.signature.returnClause?.type.trimmedDescription, type == "Bool" || type == "Void" { return nil }
+            for value in Self.returnedValues(f) { parts.append(origin(value, depth: depth + 1)) }
+        }
+        var result = combine(parts, requireAllConstant: true, step: "return", line: at)
+        if result == nil, LoggedCredential.isCredential(name), declarations.allSatisfy({ $0.signature.returnClause != nil }) {
+            result = FlowOrigin(kind: .sensitive, what: "\(name)()", line: line(declarations[0]))
+        }
+        summaries[name] = result
+        return result?.then("returned by \(name)()", line: at)
+    }
+
+    /// The values a function returns (not those of closures or nested functions in it).
+    static func returnedValues(_ f: FunctionDeclSyntax) -> [ExprSyntax] {
+        guard let body = f.body else { return [] }
+        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) { return [only] }
+        final class Returns: SyntaxVisitor {
+            var values: [ExprSyntax] = []
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                if let e = node.expression, values.count < 16 { values.append(e) }
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let visitor = Returns(viewMode: .sourceAccurate)
+        visitor.walk(body.statements)
+        return visitor.values
+    }
+
+    // MARK: Names
+
+    /// The origin a name's value has at `node`: its binding in the enclosing blocks, a
+    /// parameter, a constant of the file, or what its name says.
+    func resolve(_ name: String, at node: Syntax, depth: Int) -> FlowOrigin? {
+        guard depth < Self.maximumDepth else { return nil }
+        let at = line(node)
+        var child = node
+        var current = node.parent
+        var steps = 0
+        while let n = current, steps < 256 {
+            steps += 1
+            if let list = n.as(CodeBlockItemListSyntax.self) {
+                if let found = bindingIn(list, before: child, name: name, sink: node, depth: depth) { return found }
+            } else if let ifExpr = n.as(IfExprSyntax.self), child.id == ifExpr.body.id {
+                if let found = conditionBinding(ifExpr.conditions, name: name, depth: depth) { return found }
+            } else if let whileStmt = n.as(WhileStmtSyntax.self), child.id == whileStmt.body.id {
+                if let found = conditionBinding(whileStmt.conditions, name: name, depth: depth) { return found }
+            } else if let closure = n.as(ClosureExprSyntax.self), Self.closureParameters(closure).contains(name) {
+                // `x.withUnsafeBytes { p in … }`: `p` is `x`'s bytes.
+                if Self.closureParameters(closure).count == 1, let base = Self.bytesClosureBase(closure) {
+                    return origin(base, depth: depth + 1)?.then("\(name) in withUnsafeBytes", line: at)
+                }
+                return nameOrigin(name, line: at)
+            } else if let function = n.as(FunctionDeclSyntax.self) {
+                let parameters = Array(function.signature.parameterClause.parameters)
+                if let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    if let o = parameterOrigin(parameters[index], line: line(parameters[index])) { return o }
+                    var o = FlowOrigin(kind: .parameter, what: "parameter \(name) of \(function.name.text)", line: line(parameters[index]))
+                    o.function = function.name.text
+                    o.parameterIndex = index
+                    return o
+                }
+            } else if let initializer = n.as(InitializerDeclSyntax.self) {
+                if let p = initializer.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    return parameterOrigin(p, line: line(p))
+                }
+            }
+            child = n
+            current = n.parent
+        }
+        return fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at)
+    }
+
+    /// What a name alone says: a credential (`password`, `authToken`), not a type.
+    func nameOrigin(_ name: String, line at: Int) -> FlowOrigin? {
+        guard !Self.isTypeName(name), LoggedCredential.isCredential(name) || Self.isPersonalSecret(name) else { return nil }
+        return FlowOrigin(kind: .sensitive, what: name, line: at)
+    }
+
+    /// Secrets `SecretNames` leaves to the data flow: a PIN code, a social security number, a card number or CVV.
+    static func isPersonalSecret(_ name: String) -> Bool {
+        let words = SecretNames.words(name)
+        guard !words.isEmpty, words.count <= 4, Set(words).isDisjoint(with: ["is", "has", "count", "length", "type", "enabled", "field",
+                                                                             "label", "view", "placeholder", "policy", "required", "valid"])
+        else { return false }
+        let joined = words.joined()
+        return words.contains("ssn") || words.contains("cvv") || joined.contains("creditcard") || joined.contains("cardnumber")
+            || joined.contains("pincode") || joined.contains("socialsecurity")
+    }
+
+    /// Types whose values are key material.
+    static let keyTypes: Set<String> = ["SymmetricKey", "SecKey", "SecIdentity"]
+
+    /// A key-typed value whose name says it is the public half.
+    static func isPublic(_ name: String) -> Bool { SecretNames.words(name).contains("public") }
+
+    private func parameterOrigin(_ p: FunctionParameterSyntax, line at: Int) -> FlowOrigin? {
+        let name = (p.secondName ?? p.firstName).text
+        let type = p.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+        if Self.keyTypes.contains(type), !Self.isPublic(name) { return FlowOrigin(kind: .sensitive, what: "\(name): \(type)", line: at) }
+        if type == "Bool" { return nil }
+        return nameOrigin(name, line: at) == nil ? nil : FlowOrigin(kind: .sensitive, what: "parameter \(name)", line: at)
+    }
+
+    /// The receiver of `x.withUnsafeBytes { … }` (trailing closure or only argument).
+    static func bytesClosureBase(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+        var call = closure.parent?.as(FunctionCallExprSyntax.self)
+        if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
+            call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        }
+        guard let member = call?.calledExpression.as(MemberAccessExprSyntax.self),
+              ["withUnsafeBytes", "withUnsafeBufferPointer"].contains(member.declName.baseName.text) else { return nil }
+        return member.base
+    }
+
+    /// A constant one of the file's calls passes for a parameter the sink's value comes from
+    /// (the argument, or the parameter's default when a call leaves it out): the first found,
+    /// its path running from the caller's constant through the parameter to the sink's value.
+    func callSiteConstant(for parameter: FlowOrigin, at sink: Syntax) -> FlowOrigin? {
+        guard parameter.kind == .parameter, let name = parameter.function, let index = parameter.parameterIndex else { return nil }
+        var current = sink.parent
+        var steps = 0
+        var declaration: FunctionDeclSyntax?
+        while let n = current, steps < 256, declaration == nil {
+            steps += 1
+            if let f = n.as(FunctionDeclSyntax.self), f.name.text == name { declaration = f }
+            current = n.parent
+        }
+        guard let declaration else { return nil }
+        let parameters = Array(declaration.signature.parameterClause.parameters)
+        guard index < parameters.count else { return nil }
+        let p = parameters[index]
+        let label = p.firstName.text
+        loadFileFacts()
+        for call in calls[name] ?? [] {
+            let arguments = Array(call.arguments)
+            let passed: ExprSyntax?
+            if label == "_" {
+                let positional = arguments.filter { $0.label == nil }
+                passed = index < positional.count ? positional[index].expression : nil
+            } else {
+                passed = arguments.first { $0.label?.text == label }?.expression
+            }
+            guard let value = passed ?? p.defaultValue?.value, let c = constant(value) else { continue }
+            var o = c.then("\(name)(\(label == "_" ? "" : label + ":")…) (called)", line: line(call))
+            for step in parameter.steps { o = o.then(step.text, line: step.line) }
+            return o
+        }
+        return nil
+    }
+
+    static func closureParameters(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: return list.map(\.name.text)
+        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return []
+        }
+    }
+
+    private func conditionBinding(_ conditions: ConditionElementListSyntax, name: String, depth: Int) -> FlowOrigin? {
+        for element in conditions {
+            guard case .optionalBinding(let binding) = element.condition,
+                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+            let at = line(binding)
+            let specifier = binding.bindingSpecifier.text
+            if let value = binding.initializer?.value {
+                return valueOrigin(value, name: name, depth: depth)?.then("\(specifier) \(name)", line: at)
+            }
+            // `if let name`: the outer binding of the same name.
+            return resolve(name, at: Syntax(element.parent ?? Syntax(element)), depth: depth + 1)?.then("\(specifier) \(name)", line: at)
+        }
+        return nil
+    }
+
+    /// A binding's value, or what its name says when the value is not known (never for a sanitizer's output).
+    private func valueOrigin(_ value: ExprSyntax, name: String, depth: Int) -> FlowOrigin? {
+        if let o = origin(value, depth: depth + 1) {
+            if o.kind == .parameter { return nameOrigin(name, line: line(value)) ?? o }
+            return o.kind == .sanitized ? nil : o
+        }
+        return nameOrigin(name, line: line(value))
+    }
+
+    /// The latest binding of `name` among the items of `list` before `child`, followed to the sink.
+    private func bindingIn(_ list: CodeBlockItemListSyntax, before child: Syntax, name: String, sink: Syntax,
+                           depth: Int) -> FlowOrigin?? {
+        let items = Array(list)
+        guard let childIndex = items.firstIndex(where: { $0.id == child.id }) else { return nil }
+        for index in stride(from: childIndex - 1, through: 0, by: -1) {
+            let item = items[index]
+            if let decl = item.item.as(VariableDeclSyntax.self) {
+                guard let found = Self.binding(decl, name) else { continue }
+                let (value, typeName, at) = found
+                let isVar = decl.bindingSpecifier.tokenKind == .keyword(.var)
+                if isVar, let changed = mutation(of: name, after: item.endPosition, before: sink, in: items[index...childIndex], depth: depth) {
+                    return .some(changed)
+                }
+                let specifier = isVar ? "var" : "let"
+                if let typeName, Self.keyTypes.contains(typeName), !Self.isPublic(name) {
+                    return .some(FlowOrigin(kind: .sensitive, what: "\(name): \(typeName)", line: line(at)))
+                }
+                guard let value else { return .some(nameOrigin(name, line: line(at))) }
+                return .some(valueOrigin(value, name: name, depth: depth)?.then("\(specifier) \(name)", line: line(at)))
+            }
+            if let guardStmt = item.item.as(GuardStmtSyntax.self), let found = conditionBinding(guardStmt.conditions, name: name, depth: depth) {
+                return .some(found)
+            }
+            if let sequence = item.item.as(SequenceExprSyntax.self), let assigned = Self.assignment(sequence), assigned.0 == name {
+                let value = assigned.1
+                if let changed = mutation(of: name, after: item.endPosition, before: sink, in: items[index...childIndex], depth: depth) {
+                    return .some(changed)
+                }
+                return .some(valueOrigin(value, name: name, depth: depth)?.then("\(name) =", line: line(sequence)))
+            }
+        }
+        return nil
+    }
+
+    /// `let name = value`, `let (a, name) = (x, value)`: the value, the annotated type, the pattern.
+    static func binding(_ decl: VariableDeclSyntax, _ name: String) -> (ExprSyntax?, String?, Syntax)? {
+        for b in decl.bindings {
+            let type = b.typeAnnotation?.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+            if b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { return (b.initializer?.value, type, Syntax(b)) }
+            if let tuple = b.pattern.as(TuplePatternSyntax.self),
+               let i = tuple.elements.firstIndex(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
+                let position = tuple.elements.distance(from: tuple.elements.startIndex, to: i)
+                if let values = b.initializer?.value.as(TupleExprSyntax.self), values.elements.count == tuple.elements.count {
+                    let value = values.elements[values.elements.index(values.elements.startIndex, offsetBy: position)].expression
+                    return (value, nil, Syntax(b))
+                }
+                return (nil, nil, Syntax(b))
+            }
+        }
+        return nil
+    }
+
+    /// `name = value` (not `==`, not a member).
+    static func assignment(_ sequence: SequenceExprSyntax) -> (String, ExprSyntax)? {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+              let target = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return (target, elements[2])
+    }
+
+    /// Methods that change a value in place.
+    static let mutatingMembers: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "replaceSubrange",
+                                               "resetBytes", "reverse", "shuffle", "sort", "withUnsafeMutableBytes",
+                                               "withUnsafeMutableBufferPointer", "copyBytes", "randomize"]
+
+    /// How a `var` changes between its binding and the sink: `.some(nil)` when it does in a
+    /// way the file does not show, `.some(origin)` for a keychain read into it or `+=`, nil when it does not.
+    private func mutation(of name: String, after start: AbsolutePosition, before sink: Syntax,
+                          in items: ArraySlice<CodeBlockItemSyntax>, depth: Int) -> FlowOrigin?? {
+        let end = sink.position
+        var appended: [FlowOrigin?] = []
+        for item in items {
+            for token in item.tokens(viewMode: .sourceAccurate) where token.position >= start && token.position < end {
+                guard token.tokenKind == .identifier(name), let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+                let expr = Syntax(reference)
+                if let inOutArgument = expr.parent?.as(InOutExprSyntax.self) {
+                    if Self.enclosingCallName(Syntax(inOutArgument)) == "SecItemCopyMatching" {
+                        return .some(FlowOrigin(kind: .sensitive, what: "a keychain read (SecItemCopyMatching)", line: line(inOutArgument)))
+                    }
+                    return .some(nil)
+                }
+                if let member = expr.parent?.as(MemberAccessExprSyntax.self), member.base?.id == expr.id {
+                    if Self.mutatingMembers.contains(member.declName.baseName.text) { return .some(nil) }
+                    continue
+                }
+                var top = expr
+                if let subscriptCall = expr.parent?.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == expr.id {
+                    top = Syntax(subscriptCall)
+                }
+                // An unfolded `a = b` is a SequenceExpr whose elements (an ExprList) hold `a`.
+                if let sequence = top.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.first?.id == top.id,
+                   sequence.elements.count >= 3 {
+                    let op = sequence.elements[sequence.elements.index(after: sequence.elements.startIndex)]
+                    if op.is(AssignmentExprSyntax.self) {
+                        // A reassignment at the binding's own level is a new binding, found by the caller first.
+                        return .some(nil)
+                    }
+                    if let binary = op.as(BinaryOperatorExprSyntax.self), binary.operator.text.hasSuffix("="),
+                       !["==", "!=", "<=", ">=", "==="].contains(binary.operator.text) {
+                        if binary.operator.text == "+=", top.id == expr.id, let last = sequence.elements.last {
+                            appended.append(origin(last, depth: depth + 1))
+                            continue
+                        }
+                        return .some(nil)
+                    }
+                }
+            }
+        }
+        if let s = appended.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return .some(s.then("+= into \(name)", line: s.line)) }
+        // Constants appended to a value keep what it was (a constant stays one, a secret stays one).
+        return appended.allSatisfy({ $0?.kind == .constant }) ? nil : .some(nil)
+    }
+
+    static func enclosingCallName(_ node: Syntax) -> String? {
+        var current = node.parent
+        var steps = 0
+        while let n = current, steps < 6 {
+            steps += 1
+            if let call = n.as(FunctionCallExprSyntax.self) {
+                return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            }
+            current = n.parent
+        }
+        return nil
+    }
+
+    // MARK: File
+
+    /// A `let` of the file (a global or a member of any type) by name: its origin when every
+    /// declaration of the name agrees.
+    private func fileMember(_ name: String, at: Int, depth: Int) -> FlowOrigin? {
+        loadFileFacts()
+        guard let values = members?[name], !values.isEmpty, values.count <= 4 else { return nil }
+        let parts = values.map { origin($0, depth: depth + 1) }
+        if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then("let \(name)", line: s.line) }
+        guard parts.allSatisfy({ $0?.kind == .constant }), let first = parts[0] else { return nil }
+        return first.then("let \(name)", line: line(values[0]))
+    }
+
+    private func loadFileFacts() {
+        guard members == nil else { return }
+        let collector = FileDeclarations(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        members = collector.constants
+        functions = collector.functions
+        calls = collector.calls
+        secureFields = collector.secureFields
+    }
+
+    /// Whether the file works with Have I Been Pwned's range API, whose protocol is SHA-1 of the
+    /// password (only a 5-character prefix leaves the device): a `HIBP…`/`…Pwned…` name or URL.
+    /// Read from the tokens only when a SHA-1 sink asks (rare), not on every file's walk.
+    var usesPwnedPasswords: Bool {
+        if let known = pwnedPasswords { return known }
+        var found = false
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let text), .stringSegment(let text):
+                let lower = text.lowercased()
+                if lower.contains("pwned") || lower.contains("hibp") { found = true }
+            default: break
+            }
+            if found { break }
+        }
+        pwnedPasswords = found
+        return found
+    }
+
+    static func integer(_ literal: IntegerLiteralExprSyntax) -> UInt64? { CryptoVisitor.integer(literal) }
+}
+
+/// The file's constants (`let` globals and members with a value), functions by name, and the
+/// text fields it makes secure: one walk, outside function bodies for the constants.
+private final class FileDeclarations: SyntaxVisitor {
+    var constants: [String: [ExprSyntax]] = [:]
+    var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// Calls of a name (`f(…)`, `self.f(…)`), for the callers of a function of the file.
+    var calls: [String: [FunctionCallExprSyntax]] = [:]
+    var secureFields: Set<String> = []
+    private var bodyDepth = 0
+
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard bodyDepth == 0, node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
+        for b in node.bindings {
+            if let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value, b.accessorBlock == nil {
+                constants[name, default: []].append(value)
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if functions[node.name.text, default: []].count < 4 { functions[node.name.text, default: []].append(node) }
+        bodyDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
+    override func visitPost(_ node: InitializerDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
+    override func visitPost(_ node: AccessorBlockSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
+    override func visitPost(_ node: ClosureExprSyntax) { bodyDepth -= 1 }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? node.calledExpression.as(MemberAccessExprSyntax.self).flatMap { m in
+                m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? m.declName.baseName.text : nil
+            }
+        if let callee, let first = callee.unicodeScalars.first, !first.properties.isUppercase, calls[callee, default: []].count < 16 {
+            calls[callee, default: []].append(node)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "isSecureTextEntry", let base = node.base,
+           let sequence = node.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.first?.id == node.id, let last = sequence.elements.last, SecurityExpressions.isTrue(last),
+           let name = SecurityExpressions.valueName(base) {
+            secureFields.insert(name)
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import XCTest
+import Evidence
+@testable import SwiftSourceScan
+
+/// The data-flow facts: a value's origin followed from its source to a sink, with the path.
+final class FlowVisitorTests: XCTestCase {
+    typealias Security = ProtectedResourceCatalog.Security
+
+    static let flowCapabilities: Set<String> = [
+        Security.hardcodedKey, Security.staticIV, Security.kdfConstantSalt, Security.kdfConstantPassword, Security.kdfIterations,
+        Security.weakHashOfSensitive, Security.tlsBelow12, Security.trustNotEvaluated, Security.cleartextCredential,
+        Security.credentialSystemLog, Security.credentialStandardOutput, Security.preferenceSecret, Security.ecbMode,
+    ]
+
+    func usages(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [SourceUsage] {
+        let found = SwiftSourceScanner.scan(source: source, path: "T.swift").filter { Self.flowCapabilities.contains($0.capability) }
+        // Every snippet with a fact passes the parse gate: a prefiltered scan finds what a full parse finds.
+        if !found.isEmpty {
+            let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
+            XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(source.utf8)), "the parse gate would skip it", file: file, line: line)
+        }
+        return found
+    }
+
+    func facts(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        usages(source, file: file, line: line).map { u in
+            "\(u.capability.split(separator: ".").last!) \(u.key) \(u.line)" + (u.ships ? "" : " debug")
+        }
+    }
+
+    func testBindingsConversionsAndFileConstantsReachKeySinks() {
+        XCTAssertEqual(facts("""
+        import CommonCrypto
+        import CryptoKit
+        import Foundation
+        let globalKey = "0123456789abcdef"
+        struct Config { static let iv: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] }
+        func a() {
+            let k = globalKey
+            var text = k
+            text += "0123456789abcdef"
+            let data = text.data(using: .utf8)!
+            _ = SymmetricKey(data: data)
+        }
+        func b(out: inout [UInt8], moved: inout Int) {
+            let (key, other) = ([UInt8]("secret-secret-16".utf8), 1)
+            guard let bytes = Optional(key) else { return }
+            CCCrypt(0, 0, 0, Array(bytes), 16, Config.iv, nil, 0, &out, 0, &moved)
+        }
+        func c(suffix: String) {
+            if let s = Optional("prefix-\\(suffix)") { _ = SymmetricKey(data: Data(s.utf8)) }
+            let joined = "abc" + "def"
+            _ = SymmetricKey(data: Data(String(joined).utf8))
+        }
+        """), ["hardcoded_key SymmetricKey(data:) 11", "hardcoded_key CCCrypt key 16", "static_iv CCCrypt IV 16",
+               "hardcoded_key SymmetricKey(data:) 21"])
+    }
+
+    func testPathNamesSourceStepsAndSink() {
+        let found = usages("""
+        import CryptoKit
+        import Foundation
+        enum Keys { static let master = "0123456789abcdef0123456789abcdef" }
+        func seal() {
+            let raw = Keys.master
+            let key = SymmetricKey(data: Data(raw.utf8))
+        }
+        """)
+        XCTAssertEqual(found.map(\.api), ["a string literal (line 3) → let master (line 3) → let raw (line 5) → .utf8 (line 6) → Data(…) (line 6) → SymmetricKey(data:) (line 6)"])
+    }
+
+    func testFilledBuffersRandomKeysAndParametersAreNotConstants() {
+        XCTAssertEqual(facts("""
+        import CommonCrypto
+        import CryptoKit
+        import Foundation
+        func a(key: [UInt8], out: inout [UInt8], moved: inout Int) {
+            var iv = [UInt8](repeating: 0, count: 16)
+            _ = SecRandomCopyBytes(kSecRandomDefault, iv.count, &iv)
+            CCCrypt(0, 0, 0, key, 16, iv, nil, 0, &out, 0, &moved)
+            var salt = Data(count: 16)
+            salt.withUnsafeMutableBytes { _ = SecRandomCopyBytes(kSecRandomDefault, 16, $0.baseAddress!) }
+            _ = SymmetricKey(data: salt)
+            var k2 = "placeholder-0123"
+            if Bool.random() { k2 = String(key.count) }
+            _ = SymmetricKey(data: Data(k2.utf8))
+            let random = SymmetricKey(size: .bits256)
+            _ = AES.GCM.Nonce()
+            _ = random
+        }
+        """), [])
+    }
+
+    func testKeyDerivationSaltRoundsAndPassword() {
+        XCTAssertEqual(facts("""
+        import CommonCrypto
+        import CryptoSwift
+        let salt = "NaCl"
+        func a(password: String, derived: inout [UInt8]) {
+            CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.count, salt, 4, CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1), 1_000_000, &derived, 32)
+            CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), "hunter2", 7, password, 4, CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA512), 300_000, &derived, 32)
+        }
+        func b(password: String) throws {
+            _ = try PKCS5.PBKDF2(password: Array(password.utf8), salt: Array(salt.utf8), iterations: 700_000, variant: .sha2(.sha256)).calculate()
+            _ = try PKCS5.PBKDF2(password: Array(password.utf8), salt: Array(password.utf8), iterations: 200_000).calculate()
+        }
+        """), ["kdf_constant_salt CCKeyDerivationPBKDF salt 5", "kdf_iterations 1000000 5", "kdf_constant_password CCKeyDerivationPBKDF password 6",
+               "kdf_constant_salt PKCS5.PBKDF2 salt 9", "kdf_iterations 200000 10"])
+    }
+
+    func testConstantsACallerOfTheFilePassesForTheSinksParameter() {
+        XCTAssertEqual(facts("""
+        import CommonCrypto
+        import Foundation
+        let appSalt = "0123456789"
+        final class Vault {
+            func derive(password: String, salt: Data, rounds: Int = 1000) -> Data {
+                var key = Data(repeating: 0, count: 32)
+                _ = key.withUnsafeMutableBytes { out in
+                    salt.withUnsafeBytes { saltBytes in
+                        CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, saltBytes, salt.count,
+                                             CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(rounds), out.baseAddress, 32)
+                    }
+                }
+                return key
+            }
+            func unlock(_ password: String) -> Data {
+                let saltData = appSalt.data(using: .utf8)!
+                return derive(password: password, salt: saltData)
+            }
+            func unlockFresh(_ password: String, salt: Data) -> Data {
+                derive(password: password, salt: salt, rounds: 600_000)
+            }
+        }
+        """), ["kdf_constant_salt CCKeyDerivationPBKDF salt 9", "kdf_iterations 1000 10"])
+    }
+
+    func testWeakHashesOfSensitiveValues() {
+        XCTAssertEqual(facts("""
+        import CryptoKit
+        import CommonCrypto
+        import Foundation
+        func a(password: String, token: String, passwordHash: String, file: Data, out: inout [UInt8]) {
+            CC_MD5(password, CC_LONG(password.utf8.count), &out)
+            CC_SHA256(password, 8, &out)
+            CC_SHA256(token, 8, &out)
+            _ = Insecure.SHA1.hash(data: Data(token.utf8))
+            _ = Insecure.MD5.hash(data: file)
+            _ = Insecure.MD5.hash(data: Data(passwordHash.utf8))
+            _ = SHA512.hash(data: SHA256.hash(data: Data(password.utf8)).withUnsafeBytes { Data($0) })
+        }
+        """), ["weak_hash_sensitive CC_MD5 5", "weak_hash_sensitive CC_SHA256 6", "weak_hash_sensitive SHA1 8", "weak_hash_sensitive SHA256 11"])
+    }
+
+    func testTLSVersionsInCode() {
+        XCTAssertEqual(facts("""
+        import Foundation
+        func a(c: URLSessionConfiguration, o: sec_protocol_options_t) {
+            c.tlsMinimumSupportedProtocolVersion = .TLSv10
+            c.tlsMaximumSupportedProtocolVersion = tls_protocol_version_t.TLSv11
+            c.tlsMinimumSupportedProtocolVersion = .TLSv12
+            sec_protocol_options_set_min_tls_protocol_version(o, .TLSv13)
+            sec_protocol_options_set_max_tls_protocol_version(o, .TLSv10)
+            if c.tlsMinimumSupportedProtocolVersion == .TLSv10 { }
+            c.TLSMinimumSupportedProtocol = .TLSProtocol11
+        #if DEBUG
+            c.tlsMinimumSupportedProtocol = .tlsProtocol1
+        #endif
+        }
+        """), ["tls_below_1_2 TLSv10 3", "tls_below_1_2 TLSv11 4", "tls_below_1_2 TLSv10 7", "tls_below_1_2 TLSProtocol11 9",
+               "tls_below_1_2 tlsProtocol1 11 debug"])
+    }
+
+    func testTrustChallengeAcceptedOnlyWhenNothingEvaluatesIt() {
+        let accepting = """
+        import Foundation
+        class D: NSObject, URLSessionDelegate {
+            func urlSession(_ s: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                let trust = challenge.protectionSpace.serverTrust!
+                print("challenge for \\(challenge.protectionSpace.host)")
+                completionHandler(.useCredential, URLCredential(trust: trust))
+            }
+        }
+        """
+        XCTAssertEqual(facts(accepting), ["trust_not_evaluated urlSession(_:didReceive:completionHandler:) 7"])
+        XCTAssertEqual(facts(accepting.replacingOccurrences(of: "        completionHandler(.useCredential",
+                                                             with: "        guard SecTrustEvaluateWithError(trust, nil) else { return }\n        completionHandler(.useCredential")), [])
+        XCTAssertEqual(facts(accepting.replacingOccurrences(of: "        completionHandler(.useCredential",
+                                                             with: "        guard Pinning.check(challenge) else { return }\n        completionHandler(.useCredential")), [])
+    }
+
+    func testCredentialsInCleartextQueries() {
+        XCTAssertEqual(facts("""
+        import Foundation
+        func a(password: String, apiKey: String, name: String) {
+            let key = apiKey
+            _ = URL(string: "http://example.com/a?u=\\(name)&p=\\(password)")
+            _ = URL(string: "http://example.com/a/\\(password)")
+            _ = URL(string: "HTTP://example.com/a?key=" + key)
+            _ = URL(string: "https://example.com/a?p=\\(password)")
+            _ = URL(string: "http://127.0.0.1/a?p=\\(password)")
+        }
+        """), ["cleartext_credential parameter password 4", "cleartext_credential parameter apiKey 6"])
+    }
+
+    func testExistingRulesSeeThroughVariablesAndHelpers() {
+        XCTAssertEqual(facts("""
+        import Foundation
+        import CryptoSwift
+        import CryptoKit
+        final class Store {
+            func getPassword() -> String { UserDefaults.standard.string(forKey: "pw") ?? "" }
+            func save(password: String, passwordHash: String, field: UITextField) throws {
+                field.isSecureTextEntry = true
+                let x = password
+                UserDefaults.standard.set(x, forKey: "k")
+                let hashed = SHA256.hash(data: Data(password.utf8)).description
+                UserDefaults.standard.set(hashed, forKey: "h")
+                let y = getPassword()
+                NSLog("%@", y)
+                NSLog("%@", passwordHash)
+                let entered = field.text
+                print("\\(entered ?? "")")
+                let mode = ECB()
+                _ = try AES(key: Array(password.utf8), blockMode: mode, padding: .pkcs7)
+            }
+        }
+        """), ["secret k 9", "system_log getPassword() 13", "standard_output the text of secure field field 16", "ecb_mode ECB 18",
+               "weak_hash_sensitive SHA256 10"])
+    }
+
+    func testGateAdmitsEveryFlowSinkFile() {
+        // Every sink name the visitor judges is a name the gate reads.
+        for name in ["CCCrypt", "SymmetricKey", "CCKeyDerivationPBKDF", "PBKDF2", "CC_MD5", "Insecure", "useCredential",
+                     "tlsMinimumSupportedProtocolVersion", "sec_protocol_options_set_min_tls_protocol_version"] {
+            XCTAssertTrue(SwiftSourceScanning.names.contains(name), name)
+        }
+        let cleartext = "func a(password: String) { _ = URL(string: \"http://e.com/?p=\\(password)\") }"
+        let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(cleartext.utf8))
+        XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(cleartext.utf8)))
+        let basicAuth = "func f(c: (Int, URLCredential?) -> Void) { c(.useCredential, URLCredential(user: \"u\", password: p, persistence: .none)) }"
+        let basicFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(basicAuth.utf8))
+        XCTAssertFalse(Array(basicAuth.utf8).withUnsafeBufferPointer { FlowVisitor.mayFind(referenced: basicFacts.referenced, bytes: $0) })
+        XCTAssertTrue(Array("URLCredential (\n  trust: t)".utf8).withUnsafeBufferPointer { FlowVisitor.mentionsTrustCredential($0) })
+        // A fast hash without a password word in the file: SHA-256 of a token is no finding, and no parse.
+        let token = "func a(token: String) { _ = SHA256.hash(data: Data(token.utf8)) }"
+        let tokenFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(token.utf8))
+        XCTAssertFalse(Array(token.utf8).withUnsafeBufferPointer { FlowVisitor.mayFind(referenced: tokenFacts.referenced, bytes: $0) })
+        let plain = "func a(page: Int) { _ = URL(string: \"http://e.com/?p=\\(page)\") }"
+        let plainFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(plain.utf8))
+        XCTAssertFalse(SwiftSourceScanning().mayUse(plainFacts, bytes: Data(plain.utf8)))
+    }
+}
