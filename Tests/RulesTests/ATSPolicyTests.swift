@@ -200,10 +200,13 @@ final class ATSPolicyTests: XCTestCase {
         entries.append(PlistEntry(key: "NSAllowsArbitraryLoadz7", value: PlistNode(.bool(false))))
         let domains = (0..<200_000).map { PlistEntry(key: "host\($0).example.com", value: PlistNode(.dictionary(PlistDictionary()))) }
         entries.append(PlistEntry(key: "NSExceptionDomains", value: PlistNode(.dictionary(PlistDictionary(domains)))))
-        let start = Date()
+        let start = Date(), cpuStart = clock()
         let c = ATSConfiguration(node: PlistNode(.dictionary(PlistDictionary(entries))), location: FileLocation(path: "Info.plist"))
         XCTAssertEqual(c.issues.count, ATSConfiguration.maximumIssues)
         XCTAssertEqual(c.exceptionDomains.count, ATSConfiguration.maximumDomains)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        // min(wall, CPU time): a loaded machine stretches wall time (13.9 s seen while other
+        // builds ran), a quadratic reader exceeds both.
+        let cpu = Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC)
+        XCTAssertLessThan(min(Date().timeIntervalSince(start), cpu), 10)
     }
 }
