@@ -9,7 +9,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-RUN bash deploy/container/build-linux-binary.sh /out --traits PostgreSQL
+RUN bash deploy/container/build-linux-binary.sh /out --traits PostgreSQL,Server
 
 FROM debian:bookworm-slim
 COPY deploy/container/setup-runtime.sh /tmp/setup-runtime.sh

@@ -15,6 +15,7 @@ let package = Package(
     // `swift build --traits PostgreSQL` (release binaries and the container image) adds it.
     traits: [
         .trait(name: "PostgreSQL", description: "Batch mode's PostgreSQL store (--store postgres://…), through postgres-nio."),
+        .trait(name: "Server", description: "`preflight serve`: the HTTP server (docs/server.md), through Hummingbird."),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -27,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
+        // The server's HTTP layer (only with the Server trait).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(name: "preflight", dependencies: ["PreflightCLI"]),
@@ -37,7 +40,7 @@ let package = Package(
         // Build-tool form: findings as build diagnostics on every build (inline in Xcode).
         .plugin(name: "PreflightBuildPlugin", capability: .buildTool(), dependencies: ["preflight"]),
         .target(name: "PreflightCLI", dependencies: [
-            "PreflightKit", "Formats", "Fleet",
+            "PreflightKit", "Formats", "Fleet", "PreflightServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PreflightKit", dependencies: ["Rules", "Reports", "SwiftSourceScan", "Yams"]),
@@ -49,6 +52,12 @@ let package = Package(
             .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
         ]),
+        // The server: API, tokens, uploads and scan queue on the fleet store, independent of the
+        // HTTP library (tested in the default build); the Hummingbird adapter only with the trait.
+        .target(name: "PreflightServer", dependencies: [
+            "Fleet", "PreflightKit", "Formats",
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+        ], path: "Sources/Server"),
         // Reporters read findings only: the finding module depends on Foundation alone.
         .target(name: "Reports", dependencies: ["Findings"]),
         .target(name: "Findings"),
@@ -62,7 +71,9 @@ let package = Package(
         ]),
         // zlib's inflate, driven directly: ZIPFoundation's Linux inflater lets zlib read past
         // a short input chunk (docs/robustness.md, "Hostile-input suite").
-        .systemLibrary(name: "CPreflightZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+        // No pkgConfig: zlib's .pc names the system's library folder first on the link line,
+        // which would turn the release binary's static libz.a into libz.so.
+        .systemLibrary(name: "CPreflightZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "Artifacts", dependencies: ["Formats", "CPreflightZlib", "Yams"]),
         .target(name: "Formats"),
@@ -74,6 +85,8 @@ let package = Package(
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"], path: "Tests/EvidenceTests"),
         .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
                     path: "Tests/SwiftSourceScanTests"),
+        .testTarget(name: "ServerTests", dependencies: ["PreflightServer", "Fleet", "PreflightKit", "TestSupport", "Yams"],
+                    path: "Tests/ServerTests"),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "Fleet", "ZIPFoundation", "TestSupport", "Yams"],
                     path: "Tests/PreflightKitTests", exclude: ["CORPUS.md"]),
     ]

@@ -14,7 +14,7 @@ class Preflight < Formula
   uses_from_macos "zlib"
 
   def install
-    args = ["--disable-sandbox", "--configuration", "release", "--product", "preflight", "--traits", "PostgreSQL"]
+    args = ["--disable-sandbox", "--configuration", "release", "--product", "preflight", "--traits", "PostgreSQL,Server"]
     args << "--static-swift-stdlib" if OS.linux?
     system "swift", "build", *args
     bin.install ".build/release/preflight"

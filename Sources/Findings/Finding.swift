@@ -34,6 +34,9 @@ public struct Finding: Sendable, Equatable {
     public var fingerprintParts: [String]
     /// Other bundles with the same finding in the same shared file (reported once).
     public var alsoInBundles: [String] = []
+    /// The fingerprint a stored finding was reported with (the server rebuilds findings from
+    /// the fleet store, which keeps the fingerprint, not its parts).
+    public var storedFingerprint: String?
 
     public init(rule: String, severity: Severity, message: String, bundle: String? = nil,
                 file: String? = nil, line: Int? = nil, column: Int? = nil, key: String? = nil,
@@ -65,6 +68,7 @@ public struct Finding: Sendable, Equatable {
     /// so baselines and code scanning survive unrelated edits. A finding shared by several
     /// bundles takes the first of them by name, whatever order the targets come in.
     public var fingerprint: String {
+        if let storedFingerprint { return storedFingerprint }
         let owner = alsoInBundles.isEmpty ? bundle : ([bundle].compactMap { $0 } + alsoInBundles).min()
         let parts = [rule, owner ?? "", key ?? ""] + fingerprintParts
         return StableHash.hex(parts.joined(separator: "\u{1f}"))

@@ -20,6 +20,11 @@ public struct BatchOptions: Sendable {
     public var preflightVersion: String
     public var rulesetVersion: String
     public var configHash: String
+    /// Whether the run installs its own SIGINT/SIGTERM handlers (the `batch` command). A host
+    /// process with its own shutdown (the server) leaves them alone and asks through `shouldStop`.
+    public var handlesSignals = true
+    /// Read at least every 200 ms: true starts the same graceful stop as a first signal.
+    public var shouldStop: (@Sendable () -> Bool)?
 
     public init(executable: String, workerArguments: [String], jobs: Int, timeout: Double, policy: ClaimPolicy,
                 recycleAfter: Int = 500, grace: Double = 5, preflightVersion: String, rulesetVersion: String, configHash: String) {
@@ -53,6 +58,8 @@ public struct BatchStats: Sendable, Codable, Equatable {
     /// Peak resident memory of the batch process, and of the largest of its workers, in KiB.
     public var batchPeakKB = 0
     public var workerPeakKB = 0
+
+    public init() {}
 }
 
 /// SIGINT and SIGTERM set a flag the batch loop reads at least every 200 ms.
@@ -104,7 +111,7 @@ public final class BatchRunner {
     static func wall() -> Double { Date().timeIntervalSince1970 }
 
     public func run(_ inputs: [BatchInput]) throws -> BatchStats {
-        BatchSignals.install()
+        if options.handlesSignals { BatchSignals.install() }
         var stats = BatchStats()
         stats.inputs = inputs.count
         let begin = Self.clock()
@@ -215,14 +222,15 @@ public final class BatchRunner {
         }
 
         while true {
-            if BatchSignals.received != 0 && stopAt == nil {
-                stats.signal = BatchSignals.received
+            let signalled = options.handlesSignals && BatchSignals.received != 0
+            if (signalled || options.shouldStop?() == true) && stopAt == nil {
+                stats.signal = signalled ? BatchSignals.received : 0
                 stopAt = Self.clock() + options.grace
                 if slots.contains(where: { $0.job != nil }) {
-                    log("signal \(BatchSignals.received): finishing the inputs in flight (up to \(Int(options.grace)) s; again to stop now)")
+                    log("\(signalled ? "signal \(BatchSignals.received)" : "stop requested"): finishing the inputs in flight (up to \(Int(options.grace)) s; again to stop now)")
                 }
             }
-            if let s = stopAt, Self.clock() >= s || BatchSignals.count > 1 {
+            if let s = stopAt, Self.clock() >= s || (options.handlesSignals && BatchSignals.count > 1) {
                 for i in slots.indices {
                     guard let job = slots[i].job else { continue }
                     slots[i].worker?.stop(kill: true)

@@ -139,6 +139,53 @@ public enum FleetSchema {
             )
             """,
         ]),
+        // The server's own tables (docs/server.md): API tokens (only their SHA-256 is kept),
+        // browser sessions, uploads (the file is kept by content hash on disk; the scan is the
+        // `scans` row with the same input hash and the server's versions) and the audit log.
+        Migration(version: 2, name: "server: tokens, sessions, uploads, audit", sql: [
+            """
+            CREATE TABLE server_tokens (
+              id {id},
+              name TEXT NOT NULL,
+              role TEXT NOT NULL CHECK (role IN ('reader', 'uploader', 'admin')),
+              token_sha256 TEXT NOT NULL UNIQUE,
+              created_at TEXT NOT NULL,
+              revoked_at TEXT,
+              last_used_at TEXT
+            )
+            """,
+            """
+            CREATE TABLE server_sessions (
+              id_sha256 TEXT PRIMARY KEY,
+              token_id {ref} NOT NULL REFERENCES server_tokens (id) ON DELETE CASCADE,
+              csrf TEXT NOT NULL,
+              expires_at {real} NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE server_uploads (
+              id {id},
+              sha256 TEXT NOT NULL,
+              size INTEGER NOT NULL,
+              file_name TEXT NOT NULL,
+              stored_path TEXT NOT NULL,
+              uploaded_at TEXT NOT NULL,
+              token_id {ref} REFERENCES server_tokens (id) ON DELETE SET NULL,
+              deleted_at TEXT
+            )
+            """,
+            "CREATE INDEX server_uploads_sha ON server_uploads (sha256)",
+            """
+            CREATE TABLE server_audit (
+              id {id},
+              at TEXT NOT NULL,
+              token_id {ref},
+              action TEXT NOT NULL,
+              target TEXT,
+              status INTEGER NOT NULL
+            )
+            """,
+        ]),
     ]
 
     public static func sql(_ statement: String, for dialect: Dialect) -> String {
@@ -220,13 +267,16 @@ public enum FleetSchema {
     }
 }
 
-enum FleetValue: Sendable, Equatable {
+public enum FleetValue: Sendable, Equatable {
     case text(String)
     case int(Int64)
     case real(Double)
 }
 
 extension Date {
+    /// ISO 8601 in UTC with milliseconds, as every timestamp column holds it.
+    public var fleetTimestampText: String { fleetTimestamp }
+
     /// ISO 8601 in UTC with milliseconds: sorts as text, reads in both databases.
     var fleetTimestamp: String {
         let f = ISO8601DateFormatter()

@@ -18,7 +18,24 @@ public protocol FleetStore: AnyObject {
     func release(scanID: Int64, owner: ClaimOwner) throws
     /// Rows of a read-only query (the summary's), every value as text or nil.
     func rows(_ sql: String) throws -> [[String?]]
+    /// Rows of a read-only query with `?` parameters (the server's).
+    func rows(_ sql: String, _ values: [FleetValue?]) throws -> [[String?]]
+    /// Runs statements with `?` parameters in one transaction and returns the rows of the last
+    /// one (a `RETURNING` clause or a `SELECT`), every value as text or nil.
+    @discardableResult
+    func write(_ statements: [FleetStatement]) throws -> [[String?]]
     func close()
+}
+
+/// One statement with `?` parameters, for `FleetStore.write`.
+public struct FleetStatement: Sendable {
+    public var sql: String
+    public var values: [FleetValue?]
+
+    public init(_ sql: String, _ values: [FleetValue?] = []) {
+        self.sql = sql
+        self.values = values
+    }
 }
 
 /// Who holds a claim: the host, the process id and a random id of this run, so a process that

@@ -236,6 +236,21 @@ public final class PostgresStore: FleetStore {
         return try Self.blocking { try await Self.all(try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)) }
     }
 
+    public func rows(_ sql: String, _ values: [FleetValue?]) throws -> [[String?]] {
+        let connection = self.connection, logger = self.logger, query = Self.query(sql, values)
+        return try Self.blocking { try await Self.all(try await connection.query(query, logger: logger)) }
+    }
+
+    @discardableResult
+    public func write(_ statements: [FleetStatement]) throws -> [[String?]] {
+        let queries = statements.map { Self.query($0.sql, $0.values) }
+        return try transaction { c, logger in
+            var last: [[String?]] = []
+            for q in queries { last = try await Self.all(try await c.query(q, logger: logger)) }
+            return last
+        }
+    }
+
     public func close() {
         let connection = self.connection
         _ = try? Self.blocking { try await connection.close() }

@@ -137,17 +137,32 @@ public final class SQLiteStore: FleetStore {
     }
 
     public func rows(_ sql: String) throws -> [[String?]] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: sql).map { row in
-                (0..<row.count).map { i -> String? in
-                    let v: DatabaseValue = row[i]
-                    switch v.storage {
-                    case .null: return nil
-                    case .int64(let n): return String(n)
-                    case .double(let d): return String(d)
-                    case .string(let s): return s
-                    case .blob(let b): return String(decoding: b, as: UTF8.self)
-                    }
+        try rows(sql, [])
+    }
+
+    public func rows(_ sql: String, _ values: [FleetValue?]) throws -> [[String?]] {
+        try pool.read { db in try Self.texts(Row.fetchAll(db, sql: sql, arguments: Self.arguments(values))) }
+    }
+
+    @discardableResult
+    public func write(_ statements: [FleetStatement]) throws -> [[String?]] {
+        try write { db -> [[String?]] in
+            var last: [[String?]] = []
+            for s in statements { last = try Self.texts(Row.fetchAll(db, sql: s.sql, arguments: Self.arguments(s.values))) }
+            return last
+        }
+    }
+
+    static func texts(_ rows: [Row]) -> [[String?]] {
+        rows.map { row in
+            (0..<row.count).map { i -> String? in
+                let v: DatabaseValue = row[i]
+                switch v.storage {
+                case .null: return nil
+                case .int64(let n): return String(n)
+                case .double(let d): return String(d)
+                case .string(let s): return s
+                case .blob(let b): return String(decoding: b, as: UTF8.self)
                 }
             }
         }

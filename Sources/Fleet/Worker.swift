@@ -2,6 +2,8 @@ import Foundation
 import PreflightKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The scanning side of batch mode: a child process (`preflight batch worker`) that reads one
@@ -39,13 +41,19 @@ final class WorkerProcess {
     init(executable: String, arguments: [String]) throws {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw BatchError("cannot create pipes: errno \(errno)") }
+        // glibc declares these as structs; Darwin as opaque pointers the init functions fill.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Its own process group (a terminal's Ctrl-C reaches only the batch process, which
@@ -60,8 +68,11 @@ final class WorkerProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
+        // The environment from Foundation: `environ` is not imported on Darwin.
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for e in envp { free(e) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(toChild[0])
         close(fromChild[1])
         guard rc == 0 else {
@@ -105,7 +116,7 @@ final class WorkerProcess {
         if let line = takeLine() { return .line(line) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { readBytes(output, $0.baseAddress, $0.count) }
             if n > 0 {
                 buffer.append(contentsOf: chunk[0..<n])
                 if let line = takeLine() { return .line(line) }
@@ -128,7 +139,7 @@ final class WorkerProcess {
     /// Returns how it ended, for messages.
     @discardableResult
     func stop(kill force: Bool) -> String {
-        if force { Glibc.kill(pid, SIGKILL) }
+        if force { sendSignal(pid, SIGKILL) }
         close(input)
         close(output)
         var status: Int32 = 0
@@ -141,4 +152,22 @@ final class WorkerProcess {
         if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
         return "was killed by signal \(signal)"
     }
+}
+
+/// `read(2)`, named so that it does not clash with `read()`.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+    #else
+    return Darwin.read(fd, buffer, count)
+    #endif
+}
+
+/// `kill(2)`, named so that it does not clash with `stop(kill:)`.
+private func sendSignal(_ pid: pid_t, _ signal: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.kill(pid, signal)
+    #else
+    _ = Darwin.kill(pid, signal)
+    #endif
 }

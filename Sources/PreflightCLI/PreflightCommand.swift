@@ -8,7 +8,7 @@ public struct PreflightCommand: ParsableCommand {
         abstract: "Audit an iOS app (.ipa, .app, .xcarchive or Xcode project) before App Review does.",
         version: PreflightScanner.version,
         subcommands: [ScanCommand.self, InspectCommand.self, RulesCommand.self, ExplainCommand.self, BaselineCommand.self, ConfigCommand.self, DiffCommand.self,
-                      PrivacyCommand.self, BatchCommand.self],
+                      PrivacyCommand.self, BatchCommand.self, ServeCommand.self, TokenCommand.self],
         defaultSubcommand: ScanCommand.self
     )
     public init() {}
