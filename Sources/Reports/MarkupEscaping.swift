@@ -3,8 +3,8 @@ import Foundation
 /// Text as XML or HTML character data or attribute value: the five markup characters
 /// escaped, and characters XML 1.0 cannot hold (controls other than tab and line breaks,
 /// U+FFFE, U+FFFF) dropped.
-enum MarkupEscaping {
-    static func escape(_ text: String) -> String {
+public enum MarkupEscaping {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -71,6 +71,17 @@ public enum RouteTable {
         Route("GET", "/api/v1/tokens", .role(.admin), .api, "listTokens"),
         Route("POST", "/api/v1/tokens", .role(.admin), .api, "createToken"),
         Route("DELETE", "/api/v1/tokens/{id}", .role(.admin), .api, "revokeToken"),
+
+        Route("GET", "/login", .anyone, .page, "loginPage"),
+        Route("POST", "/login", .anyone, .page, "login"),
+        Route("POST", "/logout", .role(.reader), .page, "logout"),
+        Route("GET", "/", .role(.reader), .page, "homePage"),
+        Route("POST", "/uploads", .role(.uploader), .page, "uploadForm"),
+        Route("GET", "/uploads/{id}", .role(.reader), .page, "uploadPage"),
+        Route("GET", "/uploads/{id}/report", .role(.reader), .page, "reportPage"),
+        Route("GET", "/apps", .role(.reader), .page, "appsPage"),
+        Route("GET", "/diff", .role(.reader), .page, "diffPage"),
+        Route("GET", "/fleet", .role(.reader), .page, "fleetPage"),
     ]
 
     /// The route a request names, with its path parameters; nil when no route has that path,

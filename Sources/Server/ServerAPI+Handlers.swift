@@ -22,7 +22,9 @@ extension ServerAPI {
 
     // MARK: Uploads
 
-    func createUpload(_ request: ServerRequest, _ caller: Caller?) async throws -> ServerResponse {
+    /// `checkFields` sees a form's other fields (the page's CSRF token) before the file is kept.
+    func createUpload(_ request: ServerRequest, _ caller: Caller?,
+                      checkFields: ([String: String]) throws -> Void = { _ in }) async throws -> ServerResponse {
         if let length = request.headers["content-length"].flatMap(Int.init), length > settings.maxUploadBytes + 64 * 1024 {
             await audit(caller?.principal, "upload refused (size)", target: "\(length) bytes", status: 413)
             return .error(413, "the upload is \(length) bytes; the limit is \(settings.maxUploadBytes)")
@@ -35,9 +37,11 @@ extension ServerAPI {
                 let reader = try MultipartReader(contentType: contentType) { try writer.write($0) }
                 for try await chunk in request.body { try reader.feed(chunk) }
                 try reader.finish()
+                try checkFields(reader.fields)
                 if let n = reader.fileName { name = n }
             } else if contentType.isEmpty || contentType.lowercased().hasPrefix("application/octet-stream") {
                 for try await chunk in request.body { try writer.write(chunk[...]) }
+                try checkFields([:])
                 if let n = request.query["name"] { name = MultipartReader.displayName(n) }
             } else {
                 writer.discard()

@@ -97,6 +97,10 @@ public final class ServerAPI: @unchecked Sendable {
                 return .error(503, "the store is unavailable: \(error)")
             }
             guard let c = caller else {
+                if route.kind == .page {
+                    // A browser without a session goes to the sign-in page.
+                    return route.method == "GET" ? Self.redirect("/login") : .error(401, "sign in first")
+                }
                 await audit(nil, "denied \(route.operation)", target: request.path, status: 401)
                 var r = ServerResponse.error(401, "a valid token is needed: Authorization: Bearer <token>")
                 r.headers.append(("WWW-Authenticate", "Bearer realm=\"preflight\""))
@@ -104,6 +108,10 @@ public final class ServerAPI: @unchecked Sendable {
             }
             guard c.principal.role >= needed else {
                 await audit(c.principal, "denied \(route.operation)", target: request.path, status: 403)
+                if route.kind == .page {
+                    return Self.page(403, title: "Not allowed", caller: c,
+                                     body: "<p class=\"error\" role=\"alert\">This needs the \(needed.rawValue) role; you are signed in as \(c.principal.role.rawValue).</p>")
+                }
                 return .error(403, "\(route.operation) needs the \(needed.rawValue) role; this token is \(c.principal.role.rawValue)")
             }
             let cost = route.operation == "createUpload" ? 10 : 1
@@ -194,6 +202,16 @@ public final class ServerAPI: @unchecked Sendable {
         case "listTokens": return try await listTokens()
         case "createToken": return try await createToken(request, caller)
         case "revokeToken": return try await revokeToken(try Self.id(p), caller)
+        case "loginPage": return loginPage(request)
+        case "login": return try await login(request)
+        case "logout": return try await logout(request, caller)
+        case "homePage": return try await homePage(caller)
+        case "uploadForm": return try await uploadForm(request, caller)
+        case "uploadPage": return try await uploadPage(try Self.id(p), caller)
+        case "reportPage": return try await reportPage(try Self.id(p))
+        case "appsPage": return try await appsPage(caller)
+        case "diffPage": return try await diffPage(request, caller)
+        case "fleetPage": return try await fleetPage(caller)
         default: return .error(500, "route \(route.operation) has no handler")
         }
     }

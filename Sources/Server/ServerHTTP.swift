@@ -116,6 +116,7 @@ public struct ServerResponse: Sendable {
 /// Errors a handler turns into a status.
 public enum ServerError: Error, Equatable, CustomStringConvertible {
     case badRequest(String)
+    case forbidden(String)
     case tooLarge(Int)
     case notFound(String)
     case conflict(String)
@@ -124,6 +125,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     public var status: Int {
         switch self {
         case .badRequest: return 400
+        case .forbidden: return 403
         case .tooLarge: return 413
         case .notFound: return 404
         case .conflict: return 409
@@ -133,7 +135,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .badRequest(let s), .notFound(let s), .conflict(let s), .unavailable(let s): return s
+        case .badRequest(let s), .forbidden(let s), .notFound(let s), .conflict(let s), .unavailable(let s): return s
         case .tooLarge(let n): return "the request body is larger than the limit of \(n) bytes"
         }
     }
