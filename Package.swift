@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "SwiftSourceScanTests", dependencies: ["SwiftSourceScan", "Evidence", "Formats"],
                     path: "Tests/SwiftSourceScanTests"),
         .testTarget(name: "ServerTests", dependencies: ["PreflightServer", "Fleet", "PreflightKit", "TestSupport", "Yams"],
-                    path: "Tests/ServerTests"),
+                    path: "Tests/ServerTests", exclude: ["Browser"]),
         .testTarget(name: "PreflightKitTests", dependencies: ["PreflightKit", "PreflightCLI", "Fleet", "ZIPFoundation", "TestSupport", "Yams"],
                     path: "Tests/PreflightKitTests", exclude: ["CORPUS.md"]),
     ]

@@ -64,6 +64,8 @@ public final class ServerMetrics: @unchecked Sendable {
                                         ("scan_retries", "Attempts retried after a worker crashed or timed out.", q.retried)] {
                 out += "# HELP preflight_\(name)_total \(help)\n# TYPE preflight_\(name)_total counter\npreflight_\(name)_total \(value)\n"
             }
+            out += "# HELP preflight_worker_peak_bytes Peak resident memory of the largest scanning process so far.\n"
+            out += "# TYPE preflight_worker_peak_bytes gauge\npreflight_worker_peak_bytes \(q.workerPeakKB * 1024)\n"
         }
         out += "# HELP preflight_scan_queue_up Whether the scan queue reaches the store.\n# TYPE preflight_scan_queue_up gauge\n"
         out += "preflight_scan_queue_up \(queueError == nil ? 1 : 0)\n"

@@ -122,4 +122,49 @@ final class ServerHTTPTests: XCTestCase {
         XCTAssertEqual(server.stop(), 0)
         #endif
     }
+
+    static func chromium() -> String? {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+                return "\(dir)/\(name)"
+            }
+        }
+        return nil
+    }
+
+    /// The web interface in headless Chromium, driven over the DevTools protocol by
+    /// `Browser/drive.py`: sign in, upload two versions through the form, wait for the scans,
+    /// open the report, the apps page and the diff, sign out, sign in as a reader and be
+    /// refused an upload. Screenshots go to a scratch folder (printed) for a person to look at.
+    func testBrowserSignInUploadReportDiffSignOutAndForbiddenAction() throws {
+        #if !Server
+        throw XCTSkip("built without the Server trait: `swift test --traits Server` runs the browser test (.ci/run does)")
+        #else
+        guard let browser = Self.chromium() else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CI installs chromium (.ci/run)") }
+            throw XCTSkip("chromium is not installed (Debian: apt-get install chromium)")
+        }
+        let folder = try Scratch.folder("browser")
+        let store = folder.appendingPathComponent("server.sqlite").path, uploads = folder.appendingPathComponent("uploads").path
+        let tokens = try TokenStore(store: SQLiteStore(path: store))
+        let admin = try tokens.create(name: "browser admin", role: .admin).secret
+        let reader = try tokens.create(name: "browser reader", role: .reader).secret
+        let v1 = folder.appendingPathComponent("Served-1.0.ipa"), v2 = folder.appendingPathComponent("Served-2.0.ipa")
+        try Data(try ServerFixtures.ipa(extraPlist: "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>")).write(to: v1)
+        try Data(try ServerFixtures.ipa(version: "2.0", extraPlist: "<key>NSCameraUsageDescription</key><string>Scan the code on your ticket.</string>")).write(to: v2)
+        let shots = try Scratch.folder("screenshots")
+        let server = try Server(store: store, uploads: uploads)
+        defer { _ = server.stop() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/drive.py")
+        let (status, output) = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                                  ["python3", script.path, browser, "http://127.0.0.1:\(server.port)", admin, reader,
+                                                   v1.path, v2.path, shots.path])
+        print("screenshots: \(shots.path)")
+        let json = output.firstIndex(of: "{").map { String(output[$0...]) } ?? ""
+        let checks = ((try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any])?["checks"] as? [[Any]] ?? []
+        XCTAssertGreaterThanOrEqual(checks.count, 12, output)
+        for c in checks where (c[1] as? Bool) != true { XCTFail("browser: \(c[0]) — \(c[2])") }
+        XCTAssertEqual(status, 0, output)
+        #endif
+    }
 }

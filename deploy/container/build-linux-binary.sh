@@ -13,12 +13,13 @@
 set -euo pipefail
 out=$1; shift
 cd "$(dirname "$0")/../.."
-archives=$(mktemp -d /tmp/preflight-archives.XXXXXX)
-trap 'rm -rf "$archives"' EXIT
+# A fixed folder: the flag reaches every compile step, so a new path would rebuild everything.
+archives=$PWD/.build-archives
+mkdir -p "$archives"
 for lib in sqlite3 z; do
   archive=$(cc -print-file-name="lib$lib.a")
   [ -f "$archive" ] || { echo "lib$lib.a not found: install libsqlite3-dev and zlib1g-dev" >&2; exit 1; }
-  ln -s "$archive" "$archives/lib$lib.a"
+  ln -sf "$archive" "$archives/lib$lib.a"
 done
 flags=(-c release --static-swift-stdlib -Xswiftc "-L$archives")
 swift build "${flags[@]}" --product preflight "$@"
