@@ -143,6 +143,19 @@ struct ManifestScope {
         return out
     }
 
+    /// Charges `count` values visited; false (and one problem) once `max-plist-objects` is
+    /// spent: a helper's locals can share one value many times (`x += x`), so a small body can
+    /// describe an exponentially large list without naming a constant.
+    mutating func charge(_ count: Int, _ value: ManifestValue) -> Bool {
+        work.resolutions += count
+        guard work.resolutions <= limits.maxPlistObjects else {
+            unreadable(ManifestValue(.unsupported("values (they expand to more than \(limits.maxPlistObjects) values)"),
+                                     position: value.position, file: value.file), "value")
+            return false
+        }
+        return true
+    }
+
     /// Enters one level of a recursive interpretation; false (and a problem) past the depth limit.
     mutating func enter(_ value: ManifestValue) -> Bool {
         guard work.depth < limits.maxNestingDepth else {
@@ -203,7 +216,7 @@ struct ManifestScope {
         switch v.kind {
         case .string(let s): return s
         case .interpolation(let parts), .concatenation(let parts):
-            guard enter(v) else { return nil }
+            guard charge(parts.count, v), enter(v) else { return nil }
             defer { leave() }
             var out = ""
             for p in parts {
@@ -234,9 +247,11 @@ struct ManifestScope {
         guard let value else { return [] }
         let v = resolve(value)
         switch v.kind {
-        case .array(let items): return items.map(resolve)
+        case .array(let items):
+            guard charge(items.count, v) else { return [] }
+            return items.map(resolve)
         case .concatenation(let parts):
-            guard enter(v) else { return [] }
+            guard charge(parts.count, v), enter(v) else { return [] }
             defer { leave() }
             return parts.flatMap { array($0, what) }
         case .nil:
