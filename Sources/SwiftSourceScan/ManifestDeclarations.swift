@@ -137,6 +137,9 @@ struct ManifestFunctionBody {
             }
             return true
         }
+        // A local function: its calls stay unread (what they compute is reported if used).
+        if item.is(FunctionDeclSyntax.self) { return true }
+        if let loop = item.as(ForStmtSyntax.self) { return forLoop(loop, converter: &converter, depth: depth) }
         let expr = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression
         guard let expr else { return false }
         if let ifExpr = expr.as(IfExprSyntax.self) { return conditional(ifExpr, converter: &converter, depth: depth) }
@@ -196,6 +199,26 @@ struct ManifestFunctionBody {
                                                        then: ManifestValue(.identifier(local.name), position: local.value.position),
                                                        else: local.value),
                                           position: local.value.position))
+        }
+        return true
+    }
+
+    /// `for x in list { y.append(…) }`: a loop whose body only adds to variables declared
+    /// before it is `y += list.flatMap { x in [ … ] }`; any other body is not read.
+    mutating func forLoop(_ loop: ForStmtSyntax, converter: inout ManifestSyntaxReader.Converter, depth: Int) -> Bool {
+        guard loop.whereClause == nil, loop.tryKeyword == nil, loop.awaitKeyword == nil, loop.caseKeyword == nil,
+              let variable = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
+        var body = ManifestFunctionBody()
+        guard body.block(loop.body.statements, converter: &converter, depth: depth + 1) else { return false }
+        let sequence = converter.convert(loop.sequence, depth: 0)
+        for local in body.locals {
+            guard case .concatenation(let parts) = local.value.kind, parts.count == 2,
+                  case .identifier(local.name) = parts[0].kind, locals.count < Self.maxStatements else { return false }
+            let added = parts[1]
+            let perItem = ManifestValue(.closure(parameters: [variable], body: added), position: added.position)
+            let mapped = ManifestValue(.call(name: ".flatMap", base: sequence, arguments: [ManifestArgument(label: nil, value: perItem)]),
+                                       position: added.position)
+            set(local.name, ManifestValue(.concatenation([parts[0], mapped]), position: added.position))
         }
         return true
     }

@@ -20,6 +20,7 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftSourceScanner.maximumNestingLevel) }
         var converter = Converter(lines: LineTable(source), limits: limits)
+        converter.origin = path
         if let bad = FirstError.find(in: tree) {
             let (line, column) = converter.lines.location(ofUTF8Offset: bad.utf8Offset)
             throw FormatError(.malformed, format: Self.format, reason: "not valid Swift", line: line, column: column)
@@ -46,6 +47,7 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
                 declarations.bindings.append(.init(name: name, value: value))
             }
         }
+        declarations.functions += converter.calledClosures
         return declarations.file()
     }
 
@@ -53,6 +55,11 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
         let lines: LineTable
         let limits: ReaderLimits
         var count = 0
+        /// Closures called where they are written (`let deps: [T] = { var d = base; d.append(x); return d }()`),
+        /// as functions without parameters named by their position.
+        var calledClosures: [ManifestFile.Function] = []
+        /// The file read, so that closures of two files never share a name.
+        var origin = ""
 
         init(lines: LineTable, limits: ReaderLimits) {
             self.lines = lines
@@ -123,6 +130,14 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
             if let m = expr.as(MemberAccessExprSyntax.self) {
                 guard let name = memberName(m) else { return unsupported(expr) }
                 return value(.member(name))
+            }
+            if let call = expr.as(FunctionCallExprSyntax.self), let closure = call.calledExpression.as(ClosureExprSyntax.self),
+               closure.signature == nil, call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty {
+                var body = ManifestFunctionBody()
+                guard let result = body.read(closure.statements, converter: &self, depth: depth + 1) else { return unsupported(expr) }
+                let name = "{ … }() at \(origin):\(pos.line):\(pos.column)"
+                calledClosures.append(.init(name: name, parameters: [], locals: body.locals, body: result))
+                return value(.call(name: name, base: nil, arguments: []))
             }
             if let call = expr.as(FunctionCallExprSyntax.self) {
                 // `a.merging(b) { _, new in new }`: the closure only settles duplicate keys; the

@@ -51,7 +51,9 @@ final class TuistHelpersAndPackagesTests: XCTestCase {
 
         public static func looping(name: String) -> Project {
             var targets: [Target] = []
-            for n in [name] { targets.append(.target(name: n, destinations: .iOS, product: .app, bundleId: n)) }
+            switch name {
+            default: targets.append(.target(name: name, destinations: .iOS, product: .app, bundleId: name))
+            }
             return Project(name: name, targets: targets)
         }
     }
@@ -150,7 +152,7 @@ final class TuistHelpersAndPackagesTests: XCTestCase {
         XCTAssertEqual(e.line, 32)
     }
 
-    func testAHelperWithALoopStaysUnreadAndIsReported() throws {
+    func testAHelperWithASwitchStaysUnreadAndIsReported() throws {
         XCTAssertThrowsError(try load([
             "Tuist/ProjectDescriptionHelpers/Project+Templates.swift": Self.helpers,
             "Project.swift": """
@@ -161,6 +163,71 @@ final class TuistHelpersAndPackagesTests: XCTestCase {
         ])) { error in
             XCTAssertTrue("\(error)".contains("Project.swift:3: the project `Project.looping(…)` cannot be read statically"), "\(error)")
         }
+    }
+
+    /// Ugglan's shape: a `Set` of wanted targets tested with `contains`, a `for` loop adding
+    /// dependencies, a local function, `buildableFolders`, a list built by a closure called in place.
+    func testSetContainsForLoopsAndBuildableFolders() throws {
+        let helper = """
+        import ProjectDescription
+
+        public enum FeatureTarget { case framework, tests, example }
+
+        extension Project {
+            public static func feature(name: String, targets: Set<FeatureTarget> = Set([.framework, .tests]),
+                                       projects: [String] = []) -> Project {
+                var dependencies: [TargetDependency] = []
+                for item in projects {
+                    dependencies.append(.project(target: item, path: .relativeToRoot("Projects/\\(item)")))
+                }
+                var all: [Target] = []
+                if targets.contains(.framework) {
+                    all.append(.target(name: name, destinations: .iOS, product: .framework, bundleId: "com.example.\\(name)",
+                                       buildableFolders: ["Sources"], dependencies: dependencies))
+                }
+                if targets.contains(.example) {
+                    all.append(.target(name: "\\(name)Example", destinations: .iOS, product: .app, bundleId: "com.example.demo",
+                                       sources: ["Example/**"], dependencies: [.target(name: name)]))
+                }
+                func scheme() -> Scheme { .scheme(name: name) }
+                return Project(name: name, targets: all)
+            }
+        }
+        """
+        let product = try load([
+            "Tuist/ProjectDescriptionHelpers/Project+Feature.swift": helper,
+            "Projects/Chat/Project.swift": """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let projects: [String] = {
+                var list = ["Core"]
+                list.append("Kit")
+                return list
+            }()
+            let project = Project.feature(name: "Chat", targets: Set([.framework, .example]), projects: projects)
+            """,
+            "Projects/Chat/Sources/Chat.swift": "", "Projects/Chat/Sources/Chat.xcassets/Contents.json": "{}",
+            "Projects/Chat/Example/App.swift": "",
+            "Projects/Core/Project.swift": """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project.feature(name: "Core")
+            """,
+            "Projects/Core/Sources/Core.swift": "",
+            "Projects/Kit/Project.swift": """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project.feature(name: "Kit", targets: Set([.framework]))
+            """,
+            "Projects/Kit/Sources/Kit.swift": "",
+        ])
+        XCTAssertEqual(product.bundles.map(\.name).sorted(), ["Chat", "ChatExample", "Core", "Kit"], "\(product.problems)")
+        let chat = try XCTUnwrap(product.bundle(named: "Chat"))
+        XCTAssertEqual(chat.sourceFiles, ["Projects/Chat/Sources/Chat.swift"])
+        XCTAssertEqual(product.bundle(named: "Core")?.sourceFiles, ["Projects/Core/Sources/Core.swift"])
+        // The loop's `.project(target:…)` over a list a called closure builds links Core and Kit into Chat.
+        XCTAssertEqual(Set(chat.linkedCode.map(\.name)), ["Core", "Kit"], "\(chat.linkedCode)")
+        XCTAssertEqual(product.problems, [])
     }
 
     /// Tuist 3's `Tuist/Dependencies.swift`, and a plain package manifest beside a Tuist

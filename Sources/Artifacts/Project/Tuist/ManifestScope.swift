@@ -60,6 +60,9 @@ struct ManifestScope {
             case .call(let n, nil, let args) where functions[n] != nil:
                 guard let expanded = expand(functions[n]!, args) else { return v }
                 (next, name) = (expanded, n)
+            case .call(".contains", let base?, let args) where args.count == 1:
+                guard let found = contains(base, args[0].value) else { return v }
+                (next, name) = (ManifestValue(.bool(found), position: v.position, file: v.file), "contains")
             case .conditional(let c, let yes, let no):
                 guard work.depth < limits.maxNestingDepth else { return v }
                 work.depth += 1
@@ -78,6 +81,30 @@ struct ManifestScope {
             }
             v = next
         }
+    }
+
+    /// `list.contains(x)` for a literal list or `Set([…])` of members or strings; nil when any
+    /// element or `x` is not such a literal.
+    private func contains(_ list: ManifestValue, _ element: ManifestValue) -> Bool? {
+        var l = resolve(list)
+        if case .call(let n, nil, let args) = l.kind, n == "Set" || n == "Array", args.count == 1, args[0].label == nil {
+            l = resolve(args[0].value)
+        }
+        func literal(_ v: ManifestValue) -> String? {
+            let r = resolve(v)
+            switch r.kind {
+            case .member: return r.memberName.map { "." + $0 }
+            case .string(let s): return "\"" + s
+            default: return nil
+            }
+        }
+        guard case .array(let items) = l.kind, items.count <= limits.maxNestingDepth, let wanted = literal(element) else { return nil }
+        var out = false
+        for item in items {
+            guard let value = literal(item) else { return nil }
+            if value == wanted { out = true }
+        }
+        return out
     }
 
     /// `f`'s body with each parameter replaced by the argument of the same label (or its

@@ -41,6 +41,14 @@ struct TuistTargetReader {
         let platform = Self.platform(args["destinations"] ?? args["platform"], scope: &scope)
         target.sources = files(args["sources"], scope: &scope, sourcesOnly: true)
         target.resources = files(args["resources"], scope: &scope, sourcesOnly: false)
+        // Tuist 4.5x `buildableFolders: ["Sources"]`: everything in the folders builds (code)
+        // or is copied (the rest), as Xcode's synchronized folders.
+        for folder in scope.array(args["buildableFolders"], "buildable folders") {
+            guard let path = scope.string(folder, "buildable folder") else { continue }
+            let all = glob(path.hasSuffix("/") ? path + "**" : path + "/**", excluding: [])
+            target.sources += all.filter(ProjectFileRole.isSource)
+            target.resources += all.filter { !ProjectFileRole.isSource($0) }
+        }
         readInfoPlist(args["infoPlist"], target: &target, scope: &scope)
         readEntitlements(args["entitlements"], target: &target, scope: &scope)
         for dep in scope.array(args["dependencies"], "dependency list") { readDependency(dep, of: &target, scope: &scope) }
