@@ -97,6 +97,16 @@ final class TuistHostileManifestTests: XCTestCase {
         XCTAssertTrue(product.problems.contains { "\($0.kind)".contains("expand to more than 10000") }, "\(product.problems.prefix(3))")
     }
 
+    /// A value that tests itself (`let a = a.contains(.x)`, `let b = b ? 1 : 2`) ends at the
+    /// depth limit instead of recursing.
+    func testSelfReferentialConditionsEnd() throws {
+        let a = v(.call(name: ".contains", base: v(.identifier("a")), arguments: [ManifestArgument(label: nil, value: v(.member(".x")))]))
+        let b = v(.conditional(condition: v(.identifier("b")), then: v(.string("x")), else: v(.identifier("a"))))
+        let product = try load(project(info: v(.identifier("b")), extra: [.init(name: "a", value: a), .init(name: "b", value: b)]))
+        XCTAssertNotNil(product.bundle(named: "App"), "the rest loads")
+        XCTAssertFalse(product.problems.isEmpty, "the value is reported as not readable")
+    }
+
     func testDeepChainsStopAtTheDepthLimit() throws {
         var bindings: [ManifestFile.Binding] = [.init(name: "d0", value: v(.string("x")))]
         for i in 1...20_000 { bindings.append(.init(name: "d\(i)", value: v(.array([v(.identifier("d\(i - 1)"))])))) }

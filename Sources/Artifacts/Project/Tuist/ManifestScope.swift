@@ -61,7 +61,12 @@ struct ManifestScope {
                 guard let expanded = expand(functions[n]!, args) else { return v }
                 (next, name) = (expanded, n)
             case .call(".contains", let base?, let args) where args.count == 1:
-                guard let found = contains(base, args[0].value) else { return v }
+                // The list may name this very value (`let a = a.contains(.x)`): bounded like a condition.
+                guard work.depth < limits.maxNestingDepth else { return v }
+                work.depth += 1
+                let result = contains(base, args[0].value)
+                work.depth -= 1
+                guard let found = result else { return v }
                 (next, name) = (ManifestValue(.bool(found), position: v.position, file: v.file), "contains")
             case .conditional(let c, let yes, let no):
                 guard work.depth < limits.maxNestingDepth else { return v }
