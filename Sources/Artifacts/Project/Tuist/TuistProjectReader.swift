@@ -54,7 +54,9 @@ struct TuistProjectReader {
             } else if let urlValue = call.arguments["url"] {
                 guard let url = scope.string(urlValue, "package url") else { project.remotePackages.insert("remote"); continue }
                 project.remotePackages.insert(url)
-                project.remotePackageSources[url] = (url, TuistPackages.requirement(call.arguments, scope: &scope), urlValue.position)
+                // The graph locates a package in the manifest: a URL a helper writes gets no line there.
+                project.remotePackageSources[url] = (url, TuistPackages.requirement(call.arguments, scope: &scope),
+                                                     urlValue.file == nil ? urlValue.position : nil)
             }
         }
     }
