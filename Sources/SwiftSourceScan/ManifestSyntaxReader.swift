@@ -20,21 +20,18 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SwiftSourceScanner.maximumNestingLevel) }
         var converter = Converter(lines: LineTable(source), limits: limits)
+        converter.origin = path
         if let bad = FirstError.find(in: tree) {
             let (line, column) = converter.lines.location(ofUTF8Offset: bad.utf8Offset)
             throw FormatError(.malformed, format: Self.format, reason: "not valid Swift", line: line, column: column)
         }
-        var bindings: [ManifestFile.Binding] = []
-        var functions: [ManifestFile.Function] = []
+        var declarations = ManifestDeclarations()
         for item in tree.statements {
-            if let f = item.item.as(FunctionDeclSyntax.self), let body = Self.singleExpression(f.body) {
-                let parameters = f.signature.parameterClause.parameters.map { p in
-                    ManifestFile.Function.Parameter(label: p.firstName.tokenKind == .wildcard ? nil : p.firstName.text,
-                                                    name: (p.secondName ?? p.firstName).text)
-                }
-                functions.append(.init(name: f.name.text, parameters: parameters, body: converter.convert(body, depth: 0)))
+            if let f = item.item.as(FunctionDeclSyntax.self) {
+                declarations.function(f, names: [f.name.text], converter: &converter)
                 continue
             }
+            if let type = item.item.as(DeclSyntax.self), declarations.typeMembers(type, converter: &converter) { continue }
             guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
             let isLet = decl.bindingSpecifier.tokenKind == .keyword(.let)
             for binding in decl.bindings {
@@ -47,23 +44,22 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
                    let type = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self)?.name.text {
                     value.kind = .call(name: type, base: base, arguments: args)
                 }
-                bindings.append(.init(name: name, value: value))
+                declarations.bindings.append(.init(name: name, value: value))
             }
         }
-        return ManifestFile(bindings: bindings, functions: functions)
-    }
-
-    /// The expression a function body consists of: `{ expr }` or `{ return expr }`.
-    static func singleExpression(_ body: CodeBlockSyntax?) -> ExprSyntax? {
-        guard let items = body?.statements, items.count == 1, let item = items.first?.item else { return nil }
-        if let expr = item.as(ExprSyntax.self) { return expr }
-        return item.as(ReturnStmtSyntax.self)?.expression
+        declarations.functions += converter.calledClosures
+        return declarations.file()
     }
 
     struct Converter {
         let lines: LineTable
         let limits: ReaderLimits
         var count = 0
+        /// Closures called where they are written (`let deps: [T] = { var d = base; d.append(x); return d }()`),
+        /// as functions without parameters named by their position.
+        var calledClosures: [ManifestFile.Function] = []
+        /// The file read, so that closures of two files never share a name.
+        var origin = ""
 
         init(lines: LineTable, limits: ReaderLimits) {
             self.lines = lines
@@ -118,13 +114,15 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
             if let r = expr.as(DeclReferenceExprSyntax.self), r.argumentNames == nil {
                 return value(.identifier(r.baseName.text))
             }
-            // `a + b + c`, as the parser leaves it unfolded: operands and `+` alternate.
             if let seq = expr.as(SequenceExprSyntax.self) {
-                let items = Array(seq.elements)
-                guard items.count >= 3, items.count % 2 == 1, stride(from: 1, to: items.count, by: 2).allSatisfy({
-                    items[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
-                }) else { return unsupported(expr) }
-                return value(.concatenation(stride(from: 0, to: items.count, by: 2).map { convert(items[$0], depth: depth + 1) }))
+                return sequence(Array(seq.elements), of: expr, depth: depth)
+            }
+            if let p = expr.as(PrefixOperatorExprSyntax.self), p.operator.text == "!" {
+                return value(.conditional(condition: convert(p.expression, depth: depth + 1),
+                                          then: value(.bool(false)), else: value(.bool(true))))
+            }
+            if let c = expr.as(ClosureExprSyntax.self) {
+                return closure(c, depth: depth)
             }
             if let t = expr.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first, only.label == nil {
                 return convert(only.expression, depth: depth + 1)
@@ -133,10 +131,25 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
                 guard let name = memberName(m) else { return unsupported(expr) }
                 return value(.member(name))
             }
+            if let call = expr.as(FunctionCallExprSyntax.self), let closure = call.calledExpression.as(ClosureExprSyntax.self),
+               closure.signature == nil, call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty {
+                var body = ManifestFunctionBody()
+                guard let result = body.read(closure.statements, converter: &self, depth: depth + 1) else { return unsupported(expr) }
+                let name = "{ … }() at \(origin):\(pos.line):\(pos.column)"
+                calledClosures.append(.init(name: name, parameters: [], locals: body.locals, body: result))
+                return value(.call(name: name, base: nil, arguments: []))
+            }
             if let call = expr.as(FunctionCallExprSyntax.self) {
                 // `a.merging(b) { _, new in new }`: the closure only settles duplicate keys; the
                 // interpreter lets `b` win, as nearly every manifest does.
-                let isMerging = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "merging"
+                let method = call.calledExpression.as(MemberAccessExprSyntax.self)
+                let isMerging = method?.declName.baseName.text == "merging"
+                // `names.map { name in .target(name: name, …) }`: the closure is the one argument.
+                if let method, let base = method.base, Self.mappers.contains(method.declName.baseName.text),
+                   let closure = call.trailingClosure, call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty {
+                    return value(.call(name: "." + method.declName.baseName.text, base: convert(base, depth: depth + 1),
+                                       arguments: [ManifestArgument(label: nil, value: self.closure(closure, depth: depth + 1))]))
+                }
                 guard call.trailingClosure == nil || isMerging, call.additionalTrailingClosures.isEmpty else { return unsupported(expr) }
                 let args = call.arguments.map {
                     ManifestArgument(label: $0.label?.text, value: convert($0.expression, depth: depth + 1))
@@ -156,15 +169,59 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
             return unsupported(expr)
         }
 
-        /// `.name` → ".name"; `Type.name` → "Type.name" (a capitalised base names a type);
-        /// nil when the base is a value.
+        static let mappers: Set<String> = ["map", "flatMap", "compactMap"]
+
+        /// `.name` → ".name"; `Type.name` → "Type.name" (a capitalised base names a type),
+        /// `.Core.network` → ".Core.network", `A.B.c` → "A.B.c" (nested types); nil when the
+        /// base is a value.
         func memberName(_ m: MemberAccessExprSyntax) -> String? {
             let name = m.declName.baseName.text
             guard let base = m.base else { return "." + name }
             if let r = base.as(DeclReferenceExprSyntax.self), r.baseName.text.first?.isUppercase == true {
                 return r.baseName.text + "." + name
             }
+            if let inner = base.as(MemberAccessExprSyntax.self), inner.declName.baseName.text.first?.isUppercase == true,
+               let prefix = memberName(inner) {
+                return prefix + "." + name
+            }
             return nil
+        }
+
+        /// Operands and operators as the parser leaves them unfolded: `a + b + c` (arrays or
+        /// strings joined) and `condition ? a : rest` (the ternary binds loosest).
+        mutating func sequence(_ items: [ExprSyntax], of expr: ExprSyntax, depth: Int) -> ManifestValue {
+            let pos = position(expr)
+            if items.count >= 3, let ternary = items[1].as(UnresolvedTernaryExprSyntax.self) {
+                let rest = Array(items.dropFirst(2))
+                let otherwise = rest.count == 1 ? convert(rest[0], depth: depth + 1) : sequence(rest, of: rest[0], depth: depth + 1)
+                return ManifestValue(.conditional(condition: convert(items[0], depth: depth + 1),
+                                                  then: convert(ternary.thenExpression, depth: depth + 1), else: otherwise), position: pos)
+            }
+            guard items.count >= 3, items.count % 2 == 1, stride(from: 1, to: items.count, by: 2).allSatisfy({
+                items[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+            }) else { return unsupported(expr) }
+            return ManifestValue(.concatenation(stride(from: 0, to: items.count, by: 2).map { convert(items[$0], depth: depth + 1) }),
+                                 position: pos)
+        }
+
+        /// `{ name in expr }`, `{ (name: T) in return expr }` or `{ expr with $0 }`.
+        mutating func closure(_ c: ClosureExprSyntax, depth: Int) -> ManifestValue {
+            var parameters = ["$0"]
+            switch c.signature?.parameterClause {
+            case .simpleInput(let list)?: parameters = list.map(\.name.text)
+            case .parameterClause(let clause)?: parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case nil: break
+            }
+            guard c.statements.count == 1, let item = c.statements.first?.item else { return unsupported(c) }
+            let body: ExprSyntax
+            if let e = item.as(ExprSyntax.self) {
+                body = e
+            } else if let e = item.as(ReturnStmtSyntax.self)?.expression {
+                body = e
+            } else {
+                return unsupported(c)
+            }
+            return ManifestValue(.closure(parameters: parameters, body: convert(body, depth: depth + 1)), position: position(c))
         }
     }
 }

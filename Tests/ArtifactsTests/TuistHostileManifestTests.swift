@@ -74,6 +74,39 @@ final class TuistHostileManifestTests: XCTestCase {
         XCTAssertNotNil(product.bundle(named: "App"), "the rest loads")
     }
 
+    /// A helper whose locals double a list 60 times (`x += x`) names no constant: the values
+    /// visited are charged to the limit all the same.
+    func testDoublingLocalsOfAHelperStopAtTheNodeLimit() throws {
+        var locals: [ManifestFile.Binding] = [.init(name: "x", value: v(.array([v(.string("App/**"))])))]
+        for _ in 0..<60 { locals.append(.init(name: "x", value: v(.concatenation([v(.identifier("x")), v(.identifier("x"))])))) }
+        let helper = ManifestFile.Function(name: "sources", parameters: [], locals: locals, body: v(.identifier("x")))
+        var file = project(info: v(.string("x")), extra: [])
+        guard case .call(let n, let b, var args) = file.bindings[0].value.kind,
+              case .array(var targets) = args[1].value.kind, case .call(let tn, let tb, var targetArgs) = targets[0].kind
+        else { return XCTFail() }
+        targetArgs[targetArgs.count - 1] = ManifestArgument(label: "sources", value: call("sources", []))
+        targets[0].kind = .call(name: tn, base: tb, arguments: targetArgs)
+        args[1].value.kind = .array(targets)
+        file.bindings[0].value.kind = .call(name: n, base: b, arguments: args)
+        file.functions = [helper]
+        var limits = ReaderLimits()
+        limits.maxPlistObjects = 10_000
+        let started = Date()
+        let product = try load(file, limits: limits)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        XCTAssertTrue(product.problems.contains { "\($0.kind)".contains("expand to more than 10000") }, "\(product.problems.prefix(3))")
+    }
+
+    /// A value that tests itself (`let a = a.contains(.x)`, `let b = b ? 1 : 2`) ends at the
+    /// depth limit instead of recursing.
+    func testSelfReferentialConditionsEnd() throws {
+        let a = v(.call(name: ".contains", base: v(.identifier("a")), arguments: [ManifestArgument(label: nil, value: v(.member(".x")))]))
+        let b = v(.conditional(condition: v(.identifier("b")), then: v(.string("x")), else: v(.identifier("a"))))
+        let product = try load(project(info: v(.identifier("b")), extra: [.init(name: "a", value: a), .init(name: "b", value: b)]))
+        XCTAssertNotNil(product.bundle(named: "App"), "the rest loads")
+        XCTAssertFalse(product.problems.isEmpty, "the value is reported as not readable")
+    }
+
     func testDeepChainsStopAtTheDepthLimit() throws {
         var bindings: [ManifestFile.Binding] = [.init(name: "d0", value: v(.string("x")))]
         for i in 1...20_000 { bindings.append(.init(name: "d\(i)", value: v(.array([v(.identifier("d\(i - 1)"))])))) }

@@ -22,6 +22,12 @@ final class MachOMalformedTests: XCTestCase {
         }
     }
 
+    func testEmptyFile() {
+        assertMachOError("truncated Mach-O at offset 0x0: the file is empty (0 bytes), not a binary") {
+            _ = try MachOReader.read(Data())
+        }
+    }
+
     func testNotMachO() {
         assertMachOError("malformed Mach-O at offset 0x0: not a Mach-O file (magic 0x7f454c46)") {
             _ = try MachOReader.read(Data([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]))

@@ -26,6 +26,16 @@ enum MachOOracle {
         return nil
     }
 
+    /// True, and says so on standard output, when one of `tools` is not on PATH: the oracle
+    /// comparison is skipped with its reason (a fresh clone has no LLVM tools; the fixed
+    /// expectations of the test still run).
+    static func missing(_ tools: [String], for context: String) -> Bool {
+        let absent = tools.filter { which($0) == nil }
+        guard !absent.isEmpty else { return false }
+        print("MachOOracle: \(absent.joined(separator: ", ")) not on PATH: oracle comparison skipped for \(context)")
+        return true
+    }
+
     /// Standard output of a tool, or nil when the tool is missing or fails.
     static func run(_ tool: String, _ args: [String]) -> String? {
         guard let exe = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : which(tool) else { return nil }
@@ -190,12 +200,15 @@ enum MachOOracle {
     static func assertBindsAgree(_ slice: MachOSlice, at url: URL, context: String = "",
                                  file: StaticString = #filePath, line: UInt = #line) -> Bool {
         if slice.hasChainedFixups {
-            guard let imports = chainedImports(url, arch: slice.arch) else { return false }
+            guard let imports = chainedImports(url, arch: slice.arch) else {
+                print("MachOOracle: no llvm-objdump with --chained-fixups (LLVM 15+) on PATH: chained imports of \(url.lastPathComponent) \(context) not compared")
+                return false
+            }
             XCTAssertEqual(slice.boundSymbols, Set(imports).sorted(by: MachONames.byteOrder),
                            "chained imports \(context) \(slice.arch)", file: file, line: line)
             return true
         }
-        guard slice.hasDyldInfo, which("llvm-objdump") != nil else { return false }
+        guard slice.hasDyldInfo, !missing(["llvm-objdump"], for: "\(url.lastPathComponent) \(context) binds") else { return false }
         guard let binds = bindTables(url, arch: slice.arch) else {
             XCTFail("llvm-objdump bind tables failed on \(url.lastPathComponent) \(slice.arch)", file: file, line: line)
             return false
@@ -219,7 +232,7 @@ enum MachOOracle {
     @discardableResult
     static func assertAgrees(_ slice: MachOSlice, at url: URL, context: String = "",
                              file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        guard which("llvm-nm") != nil, which("llvm-objdump") != nil else { return false }
+        guard !missing(["llvm-nm", "llvm-objdump"], for: "\(url.lastPathComponent) \(context)") else { return false }
         guard let nm = undefinedSymbols(url, arch: slice.arch),
               let objdump = privateHeaders(url, arch: slice.arch) else {
             XCTFail("llvm-nm or llvm-objdump failed on \(url.lastPathComponent) \(slice.arch)", file: file, line: line)

@@ -70,6 +70,47 @@ final class TuistHelperNoteTests: XCTestCase {
     }
 }
 
+/// What a `ProjectDescriptionHelpers` function computes is a note located in the helper,
+/// once however many manifests call it.
+final class TuistHelperFileNoteTests: XCTestCase {
+    func testAnUnreadableHelperValueIsOneNoteInTheHelper() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-tuist-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ path: String, _ text: String) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("Tuist/ProjectDescriptionHelpers/Project+Module.swift", """
+        import ProjectDescription
+
+        extension Project {
+            public static func module(name: String) -> Project {
+                Project(name: name, targets: [
+                    .target(name: name, destinations: .iOS, product: .framework, bundleId: "com.example.\\(name)",
+                            deploymentTargets: .iOS(Versions.current.string), sources: ["Sources/**"]),
+                ])
+            }
+        }
+        """)
+        for module in ["A", "B"] {
+            try write("Modules/\(module)/Project.swift", """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project.module(name: "\(module)")
+            """)
+            try write("Modules/\(module)/Sources/\(module).swift", "import Foundation\n")
+        }
+        let result = try PreflightScanner.scan(folder.path)
+        XCTAssertEqual(result.product.bundles.map(\.name).sorted(), ["A", "B"])
+        let notes = result.findings.filter { $0.rule == "unreadable_file" }
+        XCTAssertEqual(notes.map(\.severity), [.note], notes.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(notes.first?.file, "Tuist/ProjectDescriptionHelpers/Project+Module.swift")
+        XCTAssertEqual(notes.first?.line, 7)
+        XCTAssertFalse(notes.first?.message.contains("more expression") ?? true, notes.first?.message ?? "")
+    }
+}
+
 /// `.relativeToRoot(…)` paths start at the Tuist root, not at the manifest's folder.
 final class TuistRootPathTests: XCTestCase {
     func testRelativeToRootFindsTheFileAtTheRoot() throws {

@@ -148,26 +148,32 @@ final class ManifestSyntaxReaderTests: XCTestCase {
             let id = name
             return .target(name: id, destinations: .iOS, product: .framework, bundleId: "x", sources: "X/**")
         }
+        func looping(name: String) -> Target {
+            for x in [1] { print(x) }
+            return .target(name: name, destinations: .iOS, product: .framework, bundleId: "y", sources: "Y/**")
+        }
         let project = Project(name: "P", targets: [
             appTarget(name: "Mail", "app", destinations: [.iPhone, .iPad]),
             widget(name: "Widget"),
             appTarget(name: "Wrong labels", id: "x", destinations: []),
             twoLines(name: "Skipped"),
+            looping(name: "Looped"),
         ])
         """
         let source = MemorySource(name: "p", text: [
             "Project.swift": project,
             "App/Info.plist": "<plist version=\"1.0\"><dict/></plist>",
-            "App/A.swift": "", "Widget/W.swift": "",
+            "App/A.swift": "", "Widget/W.swift": "", "X/X.swift": "",
         ])
         let product = try ProductLoader.load(source: source, kind: .folder, manifestReader: ManifestSyntaxReader()).product
-        XCTAssertEqual(product.bundles.map(\.name).sorted(), ["Mail", "Widget"])
+        XCTAssertEqual(product.bundles.map(\.name).sorted(), ["Mail", "Skipped", "Widget"])
         let app = try XCTUnwrap(product.bundle(named: "Mail"))
         XCTAssertEqual(app.kind, .app)
         XCTAssertEqual(app.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"]?.value, "com.example.app")
         XCTAssertEqual(app.sourceFiles, ["App/A.swift"])
         XCTAssertEqual(product.bundle(named: "Widget")?.sourceFiles, ["Widget/W.swift"])
-        // A call whose labels differ and a body of two statements stay unread, each reported.
+        // A call whose labels differ and a body with a loop stay unread, each reported; a
+        // `let` before the `return` is read.
         XCTAssertEqual(product.problems.count, 2, "\(product.problems)")
     }
 

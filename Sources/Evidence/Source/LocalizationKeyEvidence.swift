@@ -17,11 +17,29 @@ public enum LocalizationKeyEvidence {
         public var referenced: Set<String> = []
         /// Bundles (by name) whose code or interface files were read.
         public var scannedBundles: Set<String> = []
+        /// Storyboard and xib texts the code replaces (`InterfaceTextEvidence`), as
+        /// `<object id>.<text kind>` (`abc-12-xyz.text`, `abc-12-xyz.title`): the strings
+        /// keys of that text (`abc-12-xyz.text`, `abc-12-xyz.normalTitle`) are placeholders.
+        public var codeSetInterfaceTexts: Set<String> = []
 
-        public init(referenced: Set<String> = [], scannedBundles: Set<String> = []) {
+        public init(referenced: Set<String> = [], scannedBundles: Set<String> = [], codeSetInterfaceTexts: Set<String> = []) {
             self.referenced = referenced
             self.scannedBundles = scannedBundles
+            self.codeSetInterfaceTexts = codeSetInterfaceTexts
         }
+
+        /// Whether the code replaces the text a storyboard strings key names.
+        public func codeReplaces(key: String) -> Bool {
+            guard !codeSetInterfaceTexts.isEmpty, let dot = key.firstIndex(of: "."),
+                  let kind = InterfaceTextEvidence.textKind(ofKeyProperty: key[key.index(after: dot)...]) else { return false }
+            return codeSetInterfaceTexts.contains(key[..<dot] + "." + kind)
+        }
+    }
+
+    struct FileFacts: Sendable {
+        var keys = Set<String>()
+        var outlets: [(property: String, destination: String)] = []
+        var assignedNames: [String: Set<String>] = [:]
     }
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cc", "cpp", "h", "hh", "hpp"]
@@ -38,7 +56,11 @@ public enum LocalizationKeyEvidence {
             }
         }
         var result = Result()
-        guard !wanted.isEmpty, [ProductKind.project, .folder, .package].contains(input.product.kind) else { return result }
+        // Interface files' own tables and catalogs (keyed by object id) need the outlets too.
+        let interfaceTables = input.product.bundles.contains { b in
+            b.kind.ships && !b.interfaceFiles.isEmpty && (!b.stringCatalogs.isEmpty || !b.localizations.isEmpty)
+        }
+        guard !wanted.isEmpty || interfaceTables, [ProductKind.project, .folder, .package].contains(input.product.kind) else { return result }
         var filesByBundle: [String: [String]] = [:]
         for b in input.product.bundles where b.kind.ships {
             let files = (b.sourceFiles + b.linkedCode.flatMap(\.files)).filter { sourceExtensions.contains(PathUtil.pathExtension($0)) }
@@ -48,16 +70,34 @@ public enum LocalizationKeyEvidence {
         let files = Set(filesByBundle.values.joined()).sorted()
         let keySet = wanted
         let lengths = Set(wanted.map(\.utf8.count))
-        let found: [Set<String>?] = ConcurrentMap.map(files) { path in
+        let found: [FileFacts?] = ConcurrentMap.map(files) { path in
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) { return nil }
             guard let data = try? input.source.read(path), data.count <= limits.maxSourceFileBytes else { return nil }
-            return keys(in: data, path: path, wanted: keySet, lengths: lengths)
+            var facts = FileFacts()
+            if !keySet.isEmpty { facts.keys = keys(in: data, path: path, wanted: keySet, lengths: lengths) }
+            if interfaceTables {
+                data.withUnsafeBytes { bytes in
+                    if interfaceExtensions.contains(PathUtil.pathExtension(path)) {
+                        facts.outlets = InterfaceTextEvidence.outlets(in: bytes)
+                    } else {
+                        facts.assignedNames = InterfaceTextEvidence.assignedNames(in: bytes)
+                    }
+                }
+            }
+            return facts
         }
         var readFiles = Set<String>()
-        for (path, keys) in zip(files, found) {
-            guard let keys else { continue }
+        var assigned: [String: Set<String>] = [:]
+        var outlets: [(property: String, destination: String)] = []
+        for (path, facts) in zip(files, found) {
+            guard let facts else { continue }
             readFiles.insert(path)
-            result.referenced.formUnion(keys)
+            result.referenced.formUnion(facts.keys)
+            assigned.merge(facts.assignedNames) { $0.union($1) }
+            outlets += facts.outlets
+        }
+        for outlet in outlets {
+            for kind in assigned[outlet.property] ?? [] { result.codeSetInterfaceTexts.insert(outlet.destination + "." + kind) }
         }
         for (bundle, paths) in filesByBundle where paths.contains(where: readFiles.contains) { result.scannedBundles.insert(bundle) }
         return result

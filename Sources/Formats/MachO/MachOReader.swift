@@ -59,6 +59,9 @@ public enum MachOReader {
             throw FormatError.limit(format, "max-file-bytes",
                                     "file of \(bytes.count) bytes is larger than \(limits.maxFileBytes) bytes")
         }
+        // A zero-length file where a binary belongs (fastlane's `with_swift_twice.ipa` ships
+        // empty Swift dylibs): said as such rather than as a short read.
+        guard !bytes.isEmpty else { throw FormatError.truncated(format, "the file is empty (0 bytes), not a binary", offset: 0) }
         let reader = ByteReader(bytes, format: format)
         let magic = try reader.u32(0, bigEndian: true, "magic")
         if magic == 0xcafe_babe || magic == 0xcafe_babf {

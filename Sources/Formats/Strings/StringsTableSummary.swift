@@ -40,7 +40,11 @@ public struct StringsTableSummary: Sendable, Equatable {
     /// Records a key's value (the last entry of a key wins, as iOS reads it).
     mutating func noteValue(_ key: String, _ value: String) {
         digests[key] = TranslationNeed.digest(value)
-        if TranslationNeed.needsNone(value) { untranslatable.insert(key) } else { untranslatable.remove(key) }
+        if TranslationNeed.needsNone(value) || TranslationNeed.isInterfacePlaceholder(key: key, value: value) {
+            untranslatable.insert(key)
+        } else {
+            untranslatable.remove(key)
+        }
     }
 
     /// The summary of `data`: read at byte speed when the table is the common kind (see

@@ -83,8 +83,12 @@ public struct UnreadableFileRule: Rule {
         }
     }
 
-    /// Tuist manifests, which Preflight reads without running them.
+    /// Tuist manifests, which Preflight reads without running them: `Project.swift`,
+    /// `Workspace.swift`, the `Tuist/ProjectDescriptionHelpers` they use and `Tuist/Package.swift`.
     static func isManifest(_ path: String) -> Bool {
-        ["Project.swift", "Workspace.swift"].contains(PathUtil.lastComponent(path))
+        let name = PathUtil.lastComponent(path), parent = PathUtil.lastComponent(PathUtil.parent(path))
+        return ["Project.swift", "Workspace.swift"].contains(name)
+            || (parent == "Tuist" && ["Package.swift", "Dependencies.swift"].contains(name))
+            || ("/" + path).contains("/Tuist/ProjectDescriptionHelpers/")
     }
 }

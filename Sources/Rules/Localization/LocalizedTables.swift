@@ -32,6 +32,16 @@ struct LocalizedTables: Sendable {
         }
     }
 
+    /// A text no user sees as written, so its translation does not matter: a catalog entry
+    /// whose note says not to translate it, Interface Builder's default text of a storyboard
+    /// key (`abc-12-xyz.text` = "Label"), or a storyboard object whose text the code replaces
+    /// (`LocalizationKeyEvidence.codeSetInterfaceTexts`).
+    static func isPlaceholder(key: String, value: String?, comment: String? = nil, evidence: LocalizationKeyEvidence.Result) -> Bool {
+        if TranslationNeed.saysDoNotTranslate(comment) { return true }
+        if let value, TranslationNeed.isInterfacePlaceholder(key: key, value: value) { return true }
+        return TranslationNeed.interfaceObjectID(key) != nil && evidence.codeReplaces(key: key)
+    }
+
     /// Pseudo-languages no user can pick: translatewiki's message documentation (`qqq`) and
     /// Windows-style pseudo-locales. Their values describe or stretch the text, not translate it.
     static func isPseudo(_ language: String) -> Bool {

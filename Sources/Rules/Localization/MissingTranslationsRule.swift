@@ -36,6 +36,12 @@ public struct MissingTranslationsRule: Rule {
         bundle ships: the fix is to add the file, not to translate. A file identical to the \
         shipped one of its name (an untranslated copy a translation service wrote) is not.
 
+        Storyboard and xib texts that are placeholders are not counted either: a text the code \
+        replaces (its object is connected to an outlet that the code assigns `.text`, `.title` \
+        or `.placeholder`, or calls `setTitle` on), Interface Builder's default texts ("Label", \
+        "Button", "Title", "Lorem ipsum…"), and catalog entries whose note for translators says \
+        not to translate them.
+
         In a project, keys that no string literal of the bundle's code and no storyboard or xib \
         names are left out (and counted in the message) when the code names some key of the \
         table: nobody sees them, so their translation does not matter. A table none of whose \
@@ -82,6 +88,17 @@ public struct MissingTranslationsRule: Rule {
                          "App/de.lproj/Localizable.strings": "\"greeting\" = \"Hallo\";\n"],
                         kind: .project,
                         note: "The German table exists but the target copies only the English one: the app is in German, its texts in English."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/GreetingViewController.swift"],
+                              resources: ["App/Base.lproj/Main.storyboard", "App/en.lproj/Main.strings", "App/fr.lproj/Main.strings"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
+                         "App/Base.lproj/Main.storyboard": "<document><scenes><scene><objects><viewController id=\"VCn-00-aaa\" customClass=\"GreetingViewController\"><view><subviews><label text=\"Welcome\" id=\"Lbl-01-abc\"/><label text=\"Label\" id=\"Def-02-xyz\"/><label text=\"Sign in to sync\" id=\"Syn-03-uvw\"/></subviews></view><connections><outlet property=\"greeting\" destination=\"Lbl-01-abc\" id=\"Out-04-qqq\"/></connections></viewController></objects></scene></scenes></document>",
+                         "App/GreetingViewController.swift": "final class GreetingViewController: UIViewController {\n    @IBOutlet var greeting: UILabel!\n    func show() { greeting.textColor = .red }\n}\n",
+                         "App/en.lproj/Main.strings↓": "\"Lbl-01-abc.text\" = \"Welcome\";\n\"Def-02-xyz.text\" = \"Label\";\n\"Syn-03-uvw.text\" = \"Sign in to sync\";\n",
+                         "App/fr.lproj/Main.strings": "\"Syn-03-uvw.text\" = \"Connectez-vous\";\n"],
+                        kind: .project,
+                        note: "French lacks the storyboard's \"Welcome\", which the code styles but does not replace (\"Label\", Interface Builder's default text, is not counted)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
@@ -142,6 +159,30 @@ public struct MissingTranslationsRule: Rule {
                          "App/fr.lproj/Localizable.strings": "\"title\" = \"Notes\";\n\"brand\" = \"Acme Sync\";\n",
                          "App/ja.lproj/Localizable.strings": "\"title\" = \"ノート\";\n"],
                         note: "A URL and a format alone need no translation; \"Acme Sync\", kept as it is by German and French, is a name Japanese may show as it is too."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/GreetingViewController.swift"],
+                              resources: ["App/Base.lproj/Main.storyboard", "App/en.lproj/Main.strings", "App/fr.lproj/Main.strings",
+                                          "App/Settings.xcstrings"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
+                         "App/Base.lproj/Main.storyboard": "<document><scenes><scene><objects><viewController id=\"VCn-00-aaa\" customClass=\"GreetingViewController\"><view><subviews><label text=\"Welcome\" id=\"Lbl-01-abc\"/><label text=\"Label\" id=\"Def-02-xyz\"/><label text=\"Sign in to sync\" id=\"Syn-03-uvw\"/></subviews></view><connections><outlet property=\"greeting\" destination=\"Lbl-01-abc\" id=\"Out-04-qqq\"/></connections></viewController></objects></scene></scenes></document>",
+                         "App/GreetingViewController.swift": "final class GreetingViewController: UIViewController {\n    @IBOutlet var greeting: UILabel!\n    func show(_ name: String) { greeting.text = name }\n}\n",
+                         "App/en.lproj/Main.strings": "\"Lbl-01-abc.text\" = \"Welcome\";\n\"Def-02-xyz.text\" = \"Label\";\n\"Syn-03-uvw.text\" = \"Sign in to sync\";\n",
+                         "App/fr.lproj/Main.strings": "\"Syn-03-uvw.text\" = \"Connectez-vous\";\n",
+                         "App/Settings.xcstrings": """
+                         {
+                           "sourceLanguage" : "en",
+                           "strings" : {
+                             "Hdr-05-abc.text" : { "comment" : "Class = \\"UILabel\\"; ObjectID = \\"Hdr-05-abc\\"; Note = \\"Placeholder - do not translate\\";",
+                                                   "localizations" : { "en" : { "stringUnit" : { "state" : "new", "value" : "Size Label" } } } },
+                             "Ttl-06-abc.text" : { "localizations" : { "en" : { "stringUnit" : { "state" : "new", "value" : "Storage" } },
+                                                                       "de" : { "stringUnit" : { "state" : "translated", "value" : "Speicher" } } } }
+                           },
+                           "version" : "1.0"
+                         }
+                         """],
+                        kind: .project,
+                        note: "The code sets the label's text (its storyboard text is a placeholder), \"Label\" is Interface Builder's default text, and the catalog entry's note says not to translate it (GoMap): nothing a user sees is missing."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -156,7 +197,10 @@ public struct MissingTranslationsRule: Rule {
                       let refPath = ref.table.paths.sorted().first, seen.insert(refPath).inserted else { continue }
                 let unused = Self.unusedKeys(ref.table.keys, table: name, bundle: b, evidence: context.evidence.localizationKeys)
                 let translations = languages.filter { $0.key != ref.name && $0.key != "Base" }.map(\.value)
-                let counted = ref.table.keys.subtracting(unused)
+                let evidence = context.evidence.localizationKeys
+                let replaced = evidence.codeSetInterfaceTexts.isEmpty ? []
+                    : ref.table.keys.filter { LocalizedTables.isPlaceholder(key: $0, value: nil, evidence: evidence) }
+                let counted = ref.table.keys.subtracting(unused).subtracting(replaced)
                     .subtracting(LocalizedTables.sharedWithReference(ref.table, translations: translations))
                 var gaps: [Gap] = []
                 var leftOut = Set<String>()
@@ -200,6 +244,8 @@ public struct MissingTranslationsRule: Rule {
                 for string in catalog.strings where string.shouldTranslate && string.extractionState != "stale" && !string.key.isEmpty {
                     let text = string.localization(catalog.sourceLanguage)?.value ?? string.key
                     if TranslationNeed.needsNone(text) { continue }
+                    if LocalizedTables.isPlaceholder(key: string.key, value: text, comment: string.comment,
+                                                     evidence: context.evidence.localizationKeys) { continue }
                     let others = string.localizations.filter { $0.language != catalog.sourceLanguage }
                     let same = others.filter { $0.value == text }.count
                     if same >= 2, same * 2 > others.count { continue }  // a brand name

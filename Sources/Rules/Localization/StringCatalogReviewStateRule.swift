@@ -17,7 +17,9 @@ public struct StringCatalogReviewStateRule: Rule {
 
         One finding per catalog lists the languages with such entries and their counts, and a \
         few keys; keys marked `shouldTranslate: false` and stale keys (no longer in the code) \
-        are not counted.
+        are not counted, nor storyboard placeholders: entries whose note says not to translate \
+        them, Interface Builder's default texts ("Label", "Button"…) and texts the code replaces \
+        (see `missing_translations`).
         """,
         area: .localization, severity: .note, tags: ["localization"],
         triggering: [
@@ -66,6 +68,19 @@ public struct StringCatalogReviewStateRule: Rule {
                            "version" : "1.0"
                          }
                          """], note: "Plural variations carry their own values."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleDevelopmentRegion</key><string>en</string>"),
+                         "App/mul.lproj/Settings.xcstrings": """
+                         {
+                           "sourceLanguage" : "en",
+                           "strings" : {
+                             "Dtl-01-abc.text" : { "comment" : "Class = \\"UILabel\\"; Note = \\"Placeholder - do not translate\\";",
+                                                   "localizations" : { "de" : { "stringUnit" : { "state" : "new", "value" : "Size Label" } } } },
+                             "Btn-02-abc.normalTitle" : { "localizations" : { "en" : { "stringUnit" : { "state" : "new", "value" : "Button" } },
+                                                                              "de" : { "stringUnit" : { "state" : "new", "value" : "Button" } } } }
+                           },
+                           "version" : "1.0"
+                         }
+                         """], note: "A storyboard's placeholders: an entry whose note says not to translate it, and Interface Builder's default button title (GoMap)."),
         ])
 
     static let unreviewed: Set<String> = ["needs_review", "new"]
@@ -82,6 +97,10 @@ public struct StringCatalogReviewStateRule: Rule {
                 for s in catalog.strings where s.shouldTranslate && s.extractionState != "stale" {
                     // An empty source text (the key "") is rightly translated by an empty one.
                     let source = s.localization(catalog.sourceLanguage)?.value ?? s.key
+                    // Placeholders (a note says not to translate, Interface Builder's default
+                    // text, a text the code replaces): their review does not matter.
+                    if LocalizedTables.isPlaceholder(key: s.key, value: source, comment: s.comment,
+                                                     evidence: context.evidence.localizationKeys) { continue }
                     for l in s.localizations where l.language != catalog.sourceLanguage {
                         let unreviewed = l.state.map(Self.unreviewed.contains) == true
                         let empty = !l.hasVariations && l.value?.trimmingCharacters(in: .whitespaces).isEmpty == true

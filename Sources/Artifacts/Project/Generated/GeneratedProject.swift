@@ -111,6 +111,9 @@ struct GeneratedProjectRead {
     var problems: [LoadProblem] = []
     /// Files the spec includes (XcodeGen `include:`), which are parts of it, not specs.
     var includedFiles: [String] = []
+    /// Remote packages a manifest of the whole workspace declares (Tuist's `Package.swift`),
+    /// which no one project references.
+    var packageReferences: [RemotePackageReference] = []
 }
 
 /// Settings a spec may make in all (`max-plist-objects`): each target repeats its settings

@@ -132,6 +132,8 @@ enum GeneratedProjectLoader {
             // input is that project's source: the project is what was read.
             if let project = read.project, projectNames.contains(project.name + ".xcodeproj") { continue }
             result.problems += read.problems
+            result.remotePackages += read.packageReferences
+            if !read.packageReferences.isEmpty { result.usesExternalCode = true }
             guard let project = read.project else { continue }
             result.specs.append(project.specPath)
             let generated = PathUtil.join(project.directory, project.name + ".xcodeproj")

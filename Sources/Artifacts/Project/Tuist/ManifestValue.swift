@@ -25,15 +25,44 @@ public struct ManifestValue: Sendable, Equatable {
         case concatenation([ManifestValue])
         case dictionary([ManifestEntry])
         case `nil`
+        /// `{ name in body }` / `{ body using $0 }` with a one-expression body (the argument of
+        /// `.map`, `.flatMap`, `.compactMap`).
+        case closure(parameters: [String], body: ManifestValue)
+        /// `condition ? then : else`, `!condition` (as `condition ? false : true`), or a value an
+        /// `if` of a helper function's body sets: chosen once the condition is a literal `Bool`.
+        case conditional(condition: ManifestValue, then: ManifestValue, else: ManifestValue)
         /// An expression that cannot be read statically, with its source text.
         case unsupported(String)
     }
     public var kind: Kind
     public var position: SourcePosition
+    /// The file the expression is written in when it is not the manifest being read (a
+    /// `ProjectDescriptionHelpers` file whose function or constant the manifest uses).
+    public var file: String?
 
-    public init(_ kind: Kind, position: SourcePosition) {
+    public init(_ kind: Kind, position: SourcePosition, file: String? = nil) {
         self.kind = kind
         self.position = position
+        self.file = file
+    }
+
+    /// This value with `file` set on it and every value inside it that has none.
+    func stamped(_ path: String) -> ManifestValue {
+        var out = self
+        if out.file == nil { out.file = path }
+        func s(_ v: ManifestValue) -> ManifestValue { v.stamped(path) }
+        switch kind {
+        case .call(let name, let base, let args):
+            out.kind = .call(name: name, base: base.map(s), arguments: args.map { ManifestArgument(label: $0.label, value: s($0.value)) })
+        case .interpolation(let parts): out.kind = .interpolation(parts.map(s))
+        case .array(let items): out.kind = .array(items.map(s))
+        case .concatenation(let parts): out.kind = .concatenation(parts.map(s))
+        case .dictionary(let entries): out.kind = .dictionary(entries.map { ManifestEntry(key: s($0.key), value: s($0.value)) })
+        case .closure(let parameters, let body): out.kind = .closure(parameters: parameters, body: s(body))
+        case .conditional(let c, let yes, let no): out.kind = .conditional(condition: s(c), then: s(yes), else: s(no))
+        case .member, .identifier, .string, .number, .bool, .nil, .unsupported: break
+        }
+        return out
     }
 }
 
@@ -55,10 +84,12 @@ public struct ManifestEntry: Sendable, Equatable {
     }
 }
 
-/// The top level of a manifest: its constants in order, and its functions whose body is one
-/// expression (`func appTarget(name: String) -> Target { .target(name: name, …) }`), which
-/// a call with the same argument labels expands to. `var`s are read as `unsupported` (code
-/// elsewhere in the file may change them).
+/// The top level of a manifest: its constants in order, and its functions whose body can be
+/// read as one value (`func appTarget(name: String) -> Target { .target(name: name, …) }`, or
+/// straight-line `let`/`var`/`append`/`if` statements ending in a `return`), which a call with
+/// the same argument labels expands to. Static members of types and extensions are named
+/// `Type.name` (`Project.app`, `Constants.deploymentTarget`) and `.name`. Top-level `var`s are
+/// read as `unsupported` (code elsewhere in the file may change them).
 public struct ManifestFile: Sendable, Equatable {
     public struct Binding: Sendable, Equatable {
         public var name: String
@@ -74,17 +105,25 @@ public struct ManifestFile: Sendable, Equatable {
             public var label: String?
             /// The name the body uses.
             public var name: String
-            public init(label: String?, name: String) {
+            /// `= value` in the declaration: the argument may be left out.
+            public var defaultValue: ManifestValue?
+            public init(label: String?, name: String, defaultValue: ManifestValue? = nil) {
                 self.label = label
                 self.name = name
+                self.defaultValue = defaultValue
             }
         }
         public var name: String
         public var parameters: [Parameter]
+        /// Local constants and variables in the order the body sets them; each value may name the
+        /// parameters and earlier locals (a later entry of the same name replaces the earlier).
+        public var locals: [Binding]
+        /// The returned value.
         public var body: ManifestValue
-        public init(name: String, parameters: [Parameter], body: ManifestValue) {
+        public init(name: String, parameters: [Parameter], locals: [Binding] = [], body: ManifestValue) {
             self.name = name
             self.parameters = parameters
+            self.locals = locals
             self.body = body
         }
     }
@@ -93,6 +132,17 @@ public struct ManifestFile: Sendable, Equatable {
     public init(bindings: [Binding], functions: [Function] = []) {
         self.bindings = bindings
         self.functions = functions
+    }
+
+    /// Every value of the file marked as written in `path` (a helpers file read for a manifest).
+    func stamped(_ path: String) -> ManifestFile {
+        ManifestFile(bindings: bindings.map { .init(name: $0.name, value: $0.value.stamped(path)) },
+                     functions: functions.map { f in
+                         .init(name: f.name,
+                               parameters: f.parameters.map { .init(label: $0.label, name: $0.name, defaultValue: $0.defaultValue?.stamped(path)) },
+                               locals: f.locals.map { .init(name: $0.name, value: $0.value.stamped(path)) },
+                               body: f.body.stamped(path))
+                     })
     }
 }
 

@@ -31,17 +31,36 @@ enum TuistManifestLoader {
             }
             reads.append(GeneratedProjectRead(problems: problems + scope.problems))
         }
+        var helpers: [String: [ManifestFile]] = [:]
         for path in projects.sorted() {
             var problems: [LoadProblem] = []
             guard let file = parse(path, reader: reader, source: source, index: index, limits: limits, problems: &problems) else {
                 reads.append(GeneratedProjectRead(problems: problems))
                 continue
             }
-            var scope = ManifestScope(file: file, path: path, limits: limits)
-            scope.rootPrefix = rootPrefix(of: path, index: index)
+            let prefix = rootPrefix(of: path, index: index)
+            let root = ProjectPaths.join(PathUtil.parent(path), prefix) ?? ""
+            if helpers[root] == nil {
+                var read = GeneratedProjectRead()
+                helpers[root] = helperFiles(root: root, reader: reader, source: source, index: index, limits: limits,
+                                            problems: &read.problems)
+                for manifest in TuistPackages.manifests(root: root, index: index, source: source, limits: limits) {
+                    guard let packageFile = parse(manifest, reader: reader, source: source, index: index, limits: limits,
+                                                  problems: &read.problems, marker: nil) else { continue }
+                    var packageScope = ManifestScope(file: packageFile, path: manifest, limits: limits)
+                    read.packageReferences += TuistPackages.references(in: &packageScope)
+                    read.problems += packageScope.problems
+                }
+                reads.append(read)
+            }
+            var scope = ManifestScope(file: file, path: path, limits: limits, helpers: helpers[root] ?? [])
+            scope.rootPrefix = prefix
             var reader = TuistProjectReader(scope: scope, index: index)
             var read = reader.read()
-            read.problems = problems + read.problems
+            // A helper met by several manifests is one problem where the helper is written.
+            read.problems = (problems + read.problems).filter { p in
+                !(p.path != path && reads.contains { $0.problems.contains(p) })
+            }
             reads.append(read)
         }
         return reads
@@ -61,8 +80,20 @@ enum TuistManifestLoader {
         return String(repeating: "../", count: ups)
     }
 
+    /// The files of `Tuist/ProjectDescriptionHelpers` under the Tuist root, read once per root.
+    static let maxHelperFiles = 200
+
+    static func helperFiles(root: String, reader: ManifestExpressionReader, source: FileSource, index: FileIndex,
+                            limits: ReaderLimits, problems: inout [LoadProblem]) -> [ManifestFile] {
+        let folder = root.isEmpty ? "Tuist/ProjectDescriptionHelpers" : PathUtil.join(root, "Tuist/ProjectDescriptionHelpers")
+        let paths = index.files(under: folder).filter { $0.kind == .file && PathUtil.pathExtension($0.path) == "swift" }.map(\.path).sorted()
+        return paths.prefix(maxHelperFiles).compactMap { path in
+            parse(path, reader: reader, source: source, index: index, limits: limits, problems: &problems)?.stamped(path)
+        }
+    }
+
     static func parse(_ path: String, reader: ManifestExpressionReader, source: FileSource, index: FileIndex,
-                      limits: ReaderLimits, problems: inout [LoadProblem]) -> ManifestFile? {
+                      limits: ReaderLimits, problems: inout [LoadProblem], marker: String? = "import ProjectDescription") -> ManifestFile? {
         do {
             if let e = index.entry(path), e.size > Int64(limits.maxSourceFileBytes) {
                 throw FormatError(.limitExceeded("max-source-file-bytes"), format: format,
@@ -70,7 +101,7 @@ enum TuistManifestLoader {
             }
             let text = try ProjectFiles.readText(path, source: source, index: index, limits: limits, format: format)
             // An app's own `Project.swift` model file is not a manifest.
-            guard text.contains("import ProjectDescription") else { return nil }
+            if let marker, !text.contains(marker) { return nil }
             return try reader.read(source: text, path: path, limits: limits)
         } catch {
             problems.append(LoadProblem(unreadable: error, path: path, bundle: nil))

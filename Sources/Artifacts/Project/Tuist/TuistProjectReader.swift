@@ -13,7 +13,8 @@ struct TuistProjectReader {
     }
 
     mutating func read() -> GeneratedProjectRead {
-        let projectCall = scope.ordered.compactMap(\.value.call).first { $0.name == "Project" }
+        // `Project(…)`, or a helper that returns one (`Project.app(name: "App", …)`).
+        let projectCall = scope.ordered.lazy.compactMap { [scope] in scope.resolve($0.value).call }.first { $0.name == "Project" }
         guard let args = projectCall?.arguments else {
             if let v = scope.bindings["project"] { scope.unreadable(v, "the project") }
             return GeneratedProjectRead(problems: scope.problems)
@@ -50,8 +51,12 @@ struct TuistProjectReader {
             if let pathValue = call.arguments["path"], let p = scope.string(pathValue, "package path"),
                let folder = ProjectPaths.join(dir, p) {
                 project.localPackages[PathUtil.lastComponent(folder)] = folder
-            } else if let url = call.arguments["url"] {
-                project.remotePackages.insert(scope.string(url, "package url") ?? "remote")
+            } else if let urlValue = call.arguments["url"] {
+                guard let url = scope.string(urlValue, "package url") else { project.remotePackages.insert("remote"); continue }
+                project.remotePackages.insert(url)
+                // The graph locates a package in the manifest: a URL a helper writes gets no line there.
+                project.remotePackageSources[url] = (url, TuistPackages.requirement(call.arguments, scope: &scope),
+                                                     urlValue.file == nil ? urlValue.position : nil)
             }
         }
     }

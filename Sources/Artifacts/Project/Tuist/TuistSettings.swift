@@ -27,7 +27,7 @@ struct TuistSettings {
             configs.append((name, type))
             perConfig[name] = dictionary(c.arguments["settings"], scope: &scope)
             if let xc = c.arguments["xcconfig"], let p = scope.string(xc, "xcconfig"), let path = ProjectPaths.join(dir, p) {
-                out.xcconfigs[name] = (path, FileLocation(path: scope.path, position: xc.position))
+                out.xcconfigs[name] = (path, scope.location(xc))
             }
         }
         if configs.isEmpty { configs = [("Debug", "debug"), ("Release", "release")] }
@@ -64,13 +64,13 @@ struct TuistSettings {
         case .dictionary(let entries):
             return entries.compactMap { e in
                 guard let key = scope.string(e.key, "setting name"), let s = settingValue(e.value, scope: &scope) else { return nil }
-                return GeneratedSetting(key: key, value: s, location: FileLocation(path: scope.path, position: e.key.position))
+                return GeneratedSetting(key: key, value: s, location: scope.location(e.key))
             }
         case .call(let name, let base, let args):
             guard scope.enter(v) else { return [] }
             defer { scope.leave() }
             let own = base.map { dictionary($0, scope: &scope) } ?? []
-            let loc = FileLocation(path: scope.path, position: v.position)
+            let loc = scope.location(v)
             switch name {
             case ".merging", "merging": return own + dictionary(args.firstUnlabelled, scope: &scope)
             case ".marketingVersion", "marketingVersion":

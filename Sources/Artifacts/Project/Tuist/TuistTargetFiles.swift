@@ -11,6 +11,9 @@ extension TuistTargetReader {
         var items: [ManifestValue]
         switch v.kind {
         case .array(let a): items = a.map(scope.resolve)
+        // Lists a helper builds: `base + extra`, `names.map { … }`, `cond ? […] : […]`.
+        case .concatenation, .conditional, .nil: items = scope.array(v, "file list")
+        case .call(let n, _?, _) where [".map", ".flatMap", ".compactMap"].contains(n): items = scope.array(v, "file list")
         case .call(let n, _, let args) where n == ".paths" || n == ".resources" || n == "SourceFilesList.paths":
             items = scope.array(args.firstUnlabelled, "file list")
         case .call(let n, _, let args) where args["globs"] != nil && (n == "SourceFilesList" || n == ".sourceFilesList"):
