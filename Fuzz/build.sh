@@ -62,6 +62,12 @@ for t in "${targets[@]}"; do
   fi
   link=()
   for m in "${modules[@]}"; do link+=(-I "$out/lib/$m" -L "$out/lib/$m" "-l$m"); done
-  swiftc "${flags[@]}" "${link[@]}" -lz "Targets/$t.swift" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
+  # A target of a module the libraries above do not build names its files on a first line
+  # `// sources: …` (paths from Fuzz/), compiled into the target itself.
+  extra=()
+  if head -1 "Targets/$t.swift" | grep -q '^// sources: '; then
+    read -r -a extra <<< "$(head -1 "Targets/$t.swift" | sed 's|^// sources: ||')"
+  fi
+  swiftc "${flags[@]}" "${link[@]}" -lz "Targets/$t.swift" "${extra[@]}" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
   echo "built $out/$t"
 done

@@ -15,7 +15,8 @@ extension ServerAPI {
     }
 
     func metricsText() async throws -> ServerResponse {
-        let q = queueStats()
+        let stats = queueStats
+        let q = try await db { stats() }
         return .text(200, metrics.prometheusText(queueDepth: q.depth, queue: q.stats, queueError: q.error),
                      type: "text/plain; version=0.0.4; charset=utf-8")
     }

@@ -5,7 +5,9 @@ import PreflightKit
 /// What the server reads from the fleet store. An upload's scan is the `scans` row with the
 /// upload's content hash and this server's versions (preflight, rules, configuration), so the
 /// same bytes uploaded twice share one scan, and a new release of Preflight scans them again.
-public struct ServerQueries {
+/// Sendable unchecked: its store is a GRDB pool (thread-safe) or a PostgreSQL connection the
+/// server only reaches through its serial store queue (`ServerAPI.db`).
+public struct ServerQueries: @unchecked Sendable {
     public struct ScanVersions: Sendable, Equatable {
         public var preflight: String
         public var ruleset: String
