@@ -156,15 +156,20 @@ final class FlowVisitor: SyntaxVisitor {
     }
 
     private func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
-        guard let o = constantOrigin(argument) else { return }
-        emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
+        if let o = constantOrigin(argument) {
+            emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
+        } else if let o = flow.origin(argument), o.kind == .parameter || o.kind == .external,
+                  let open = flow.link(o, wants: .constant, capability: capability, key: sink, sink: sink, at: argument, ships: ships) {
+            // Callers or declarations in other files of the target decide (`SourceFlowJoin`).
+            found.append((open, cryptoSwift))
+        }
     }
 
     /// A constant at the sink, or one a caller in the file passes for the parameter it comes from.
     private func constantOrigin(_ argument: ExprSyntax) -> FlowOrigin? {
         guard let o = flow.origin(argument) else { return nil }
         if o.kind == .constant { return o }
-        return o.kind == .parameter ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
+        return o.kind == .parameter && !o.partial ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
     }
 
     private func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,

@@ -33,10 +33,15 @@ public struct SwiftSourceScanning: SourceScanning {
     public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool {
         mayUse(facts) || bytes.withUnsafeBytes { raw in
             let b = raw.bindMemory(to: UInt8.self)
-            return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames) && LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls))
+            return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames)
+                    && (LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls) || LoggingPrefilter.mayForward(b, calls: LoggingVisitor.calls)))
                 || CryptoVisitor.bareCall(b, CryptoVisitor.bareRandomCall)
                 || FlowVisitor.mayFind(referenced: facts.referenced, bytes: b)
         }
+    }
+
+    public func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] {
+        SwiftSourceScanner.flowAnswers(source: source, context: context, query: query, limits: limits)
     }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {

@@ -15,12 +15,23 @@ final class FlowVisitorTests: XCTestCase {
 
     func usages(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [SourceUsage] {
         let found = SwiftSourceScanner.scan(source: source, path: "T.swift").filter { Self.flowCapabilities.contains($0.capability) }
-        // Every snippet with a fact passes the parse gate: a prefiltered scan finds what a full parse finds.
+        // Every snippet with a fact (or an open end for the project-wide join) passes the parse
+        // gate: a prefiltered scan finds what a full parse finds.
         if !found.isEmpty {
             let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
             XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(source.utf8)), "the parse gate would skip it", file: file, line: line)
         }
-        return found
+        return found.filter { $0.link == nil }
+    }
+
+    /// The open ends (`FlowLink`) a snippet leaves for the project-wide join, gate checked as for facts.
+    func links(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        _ = usages(source, file: file, line: line)
+        return SwiftSourceScanner.scan(source: source, path: "T.swift").compactMap { u -> String? in
+            guard let l = u.link else { return nil }
+            let end = l.role == .parameterSink ? "\(l.callee?.signature ?? "?")#\(l.parameterIndex)" : "\(l.qualifier.map { $0 + "." } ?? "")\(l.name)\(l.isCall ? "()" : "")"
+            return "\(u.capability.split(separator: ".").last!) \(end) \(u.line)" + (u.ships ? "" : " debug")
+        }
     }
 
     func facts(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
@@ -189,6 +200,61 @@ final class FlowVisitorTests: XCTestCase {
                                                              with: "        guard SecTrustEvaluateWithError(trust, nil) else { return }\n        completionHandler(.useCredential")), [])
         XCTAssertEqual(facts(accepting.replacingOccurrences(of: "        completionHandler(.useCredential",
                                                              with: "        guard Pinning.check(challenge) else { return }\n        completionHandler(.useCredential")), [])
+    }
+
+    func testOpenEndsForTheProjectWideJoin() {
+        XCTAssertEqual(links("""
+        import CommonCrypto
+        import CryptoKit
+        import Foundation
+        func log(_ message: String) { NSLog("%@", message) }
+        func count(_ n: Int) { NSLog("%ld", n) }
+        func quiet(_ message: String) { NSLog("%ld", message.count) }
+        extension Data {
+            func aes(keyData: Data) { keyData.withUnsafeBytes { k in _ = CCCrypt(0, 0, 0, k.baseAddress, 16, nil, nil, 0, nil, 0, nil) } }
+        }
+        func seal() {
+            _ = SymmetricKey(data: Data(Keys.aes.utf8))
+            let k = makeKey()
+            _ = SymmetricKey(data: k)
+            for candidate in [Data()] { _ = SymmetricKey(data: candidate) }
+        }
+        """), ["system_log log(_:)#0 4", "hardcoded_key aes(keyData:)#0 8", "hardcoded_key Keys.aes 11", "hardcoded_key makeKey() 13"])
+    }
+
+    func testAnswersToTheProjectWideJoin() {
+        let log = FlowCallee(name: "log", labels: ["_"], defaults: [false], isMethod: false)
+        let aes = FlowCallee(name: "aes", labels: ["operation", "keyData"], defaults: [true, false], isMethod: true)
+        let query = FlowQuery(callees: [log: [0], aes: [1]], names: ["encryptionKey", "makeKey"])
+        let answers = SwiftSourceScanner.flowAnswers(source: """
+        import Foundation
+        let encryptionKey = "AAAAAAAAAAAAAAAA"
+        func makeKey() -> String { "k" + "ey" }
+        final class Login {
+            func log(level: Int) {}
+            func signIn(password: String, passwordHash: String, data: Data, note: String) {
+                log(password)
+                log(passwordHash)
+                log("\\(note): \\(password)")
+                _ = data.aes(keyData: Data(encryptionKey.utf8))
+                _ = data.aes(operation: 1, keyData: Data(note.utf8))
+                #if DEBUG
+                log(password)
+                #endif
+            }
+        }
+        """, context: SourceScanContext(), query: query, limits: .default)
+        let shown = answers.map { a -> String in
+            switch a.kind {
+            case .argument: return "\(a.callee!.signature)#\(a.parameterIndex) \(a.value.map { "\($0)" } ?? "-") \(a.what) \(a.line)" + (a.ships ? "" : " debug")
+            case .constant, .returned: return "\(a.kind) \(a.name) \(a.value.map { "\($0)" } ?? "-") \(a.line)"
+            }
+        }
+        // A parameter (passwordHash, note) is for the callers of signIn to decide; each value a string interpolates is passed on.
+        XCTAssertEqual(shown, ["constant encryptionKey constant 2", "returned makeKey constant 3", "log(_:)#0 sensitive parameter password 7",
+                               "log(_:)#0 parameter parameter passwordHash of signIn 8", "log(_:)#0 parameter parameter note of signIn 9",
+                               "log(_:)#0 sensitive parameter password 9", "aes(operation:keyData:)#1 constant a string literal 10",
+                               "aes(operation:keyData:)#1 parameter parameter note of signIn 11", "log(_:)#0 sensitive parameter password 13 debug"])
     }
 
     func testCredentialsInCleartextQueries() {
