@@ -87,7 +87,11 @@ final class FlowQueryVisitor: SyntaxVisitor {
                 a.what = o.what
                 a.path = o.path(to: callee.signature, line: flow.line(argument))
                 switch o.kind {
-                case .sensitive: a.value = .sensitive
+                case .sensitive:
+                    // A value named only `token` names a room, page, push or CSRF token as often as a
+                    // credential: not carried into another file's log or store on its name alone.
+                    if Self.isBareToken(o.what) { continue }
+                    a.value = .sensitive
                 case .constant: a.value = .constant
                 case .parameter:
                     guard let enclosing = o.callee, let index = o.parameterIndex else { continue }
@@ -109,6 +113,11 @@ final class FlowQueryVisitor: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    static func isBareToken(_ what: String) -> Bool {
+        let name = what.hasPrefix("parameter ") ? String(what.dropFirst("parameter ".count)) : what
+        return SecretNames.words(name) == ["token"]
     }
 
     /// The argument's origin; for a string that interpolates several values, each value's

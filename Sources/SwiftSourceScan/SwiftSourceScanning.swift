@@ -19,7 +19,7 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public var triggerNames: Set<String> { Self.names }
     static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames).union(LoggingVisitor.triggerNames)
-        .union(CryptoVisitor.triggerNames).union(FlowVisitor.triggerNames)
+        .union(CryptoVisitor.triggerNames).union(FlowVisitor.triggerNames).union(FlowVisitor.databaseNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.

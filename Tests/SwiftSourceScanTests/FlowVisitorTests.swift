@@ -11,6 +11,7 @@ final class FlowVisitorTests: XCTestCase {
         Security.hardcodedKey, Security.staticIV, Security.kdfConstantSalt, Security.kdfConstantPassword, Security.kdfIterations,
         Security.weakHashOfSensitive, Security.tlsBelow12, Security.trustNotEvaluated, Security.cleartextCredential,
         Security.credentialSystemLog, Security.credentialStandardOutput, Security.preferenceSecret, Security.ecbMode,
+        Security.databaseCleartext, Security.realmEncrypted,
     ]
 
     func usages(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [SourceUsage] {
@@ -255,6 +256,50 @@ final class FlowVisitorTests: XCTestCase {
                                "log(_:)#0 parameter parameter passwordHash of signIn 8", "log(_:)#0 parameter parameter note of signIn 9",
                                "log(_:)#0 sensitive parameter password 9", "aes(operation:keyData:)#1 constant a string literal 10",
                                "aes(operation:keyData:)#1 parameter parameter note of signIn 11", "log(_:)#0 sensitive parameter password 13 debug"])
+    }
+
+    func testSensitiveValuesWrittenToDatabases() {
+        XCTAssertEqual(facts("""
+        import SQLite3
+        func a(db: OpaquePointer?, s: OpaquePointer?, password: String, name: String, token: String) {
+            sqlite3_bind_text(s, 1, password, -1, nil)
+            sqlite3_bind_text(s, 2, name, -1, nil)
+            sqlite3_exec(db, "INSERT INTO t VALUES ('\\(token)')", nil, nil, nil)
+            sqlite3_exec(db, "DELETE FROM t WHERE token = '\\(token)'", nil, nil, nil)
+        }
+        """), ["database_cleartext sqlite3_bind_text 3", "database_cleartext sqlite3_exec (INSERT) 5"])
+        XCTAssertEqual(facts("""
+        import GRDB
+        func a(db: Database, secret: String, note: String) throws {
+            try db.execute(sql: "UPDATE t SET s = ?", arguments: StatementArguments([secret]))
+            try db.execute(literal: "INSERT INTO t VALUES (\\(secret))")
+            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: ["n": note])
+        }
+        """), ["database_cleartext execute(sql:arguments:) 3", "database_cleartext execute(literal:) 4"])
+        XCTAssertEqual(facts("""
+        import CoreData
+        func a(context: NSManagedObjectContext, pin: String, pinCode: String) {
+            let item = Item(context: context)
+            item.pinCode = pinCode
+            item.label = "x"
+            let defaults = UserDefaults.standard
+            defaults.setValue(pinCode, forKey: "p")
+        }
+        """), ["secret p 7", "database_cleartext Core Data item.pinCode 4"])  // UserDefaults is secret_in_preferences's
+        XCTAssertEqual(facts("""
+        import RealmSwift
+        func a(key: Data, token: String) {
+            var config = Realm.Configuration()
+            config.encryptionKey = key
+            let realm = try! Realm(configuration: config)
+            realm.add(Session(token: token))
+        }
+        """), ["realm_encrypted Realm.Configuration.encryptionKey 4", "database_cleartext Realm add(_:) 6"])
+        // A wrapper's parameter reaching the sink is an open end (the gate parses the file without a secret word).
+        XCTAssertEqual(links("""
+        import SQLite3
+        func put(_ value: String, _ s: OpaquePointer?) { sqlite3_bind_text(s, 1, value, -1, nil) }
+        """), ["database_cleartext put(_:_:)#0 2"])
     }
 
     func testCredentialsInCleartextQueries() {

@@ -233,27 +233,32 @@ public enum SourceEvidence {
         }
         timings?.add("sources: attribution", seconds: Self.seconds(since: passThree))
         let passFour = DispatchTime.now().uptimeNanoseconds
-        var owned: [String: [SourceFlowJoin.Owned]] = [:]
-        for (job, list) in owners.sorted(by: { $0.key.path < $1.key.path }) {
-            for o in list { owned[job.path, default: []].append(SourceFlowJoin.Owned(bundle: o.bundle, origin: o.origin, context: job.context)) }
-        }
-        // Files no scanner parsed have owners too: the join may read any Swift file of a closure.
-        for b in product.bundles {
-            var context = BuildContext.context(of: b)
-            context.platform = b.sourcePlatform
-            func own(_ files: [String], _ origin: UsageOrigin) {
-                for f in files where SourceFileKind.isSwift(f) && owned[f]?.contains(where: { $0.bundle.name == b.name }) != true {
-                    owned[f, default: []].append(SourceFlowJoin.Owned(bundle: b, origin: origin, context: context))
+        if !links.isEmpty {
+            var owned: [String: [SourceFlowJoin.Owned]] = [:]
+            var ownedPairs = Set<[String]>()
+            for (job, list) in owners.sorted(by: { $0.key.path < $1.key.path }) {
+                for o in list where ownedPairs.insert([o.bundle.name, job.path]).inserted {
+                    owned[job.path, default: []].append(SourceFlowJoin.Owned(bundle: o.bundle, origin: o.origin, context: job.context))
                 }
             }
-            own(b.sourceFiles, .app)
-            for link in b.linkedCode { own(link.files, .linked(link.kind, link.name, embedded: link.embedded)) }
+            // Files no scanner parsed have owners too: the join may read any Swift file of a closure.
+            for b in product.bundles {
+                var context = BuildContext.context(of: b)
+                context.platform = b.sourcePlatform
+                func own(_ files: [String], _ origin: UsageOrigin) {
+                    for f in files where SourceFileKind.isSwift(f) && ownedPairs.insert([b.name, f]).inserted {
+                        owned[f, default: []].append(SourceFlowJoin.Owned(bundle: b, origin: origin, context: context))
+                    }
+                }
+                own(b.sourceFiles, .app)
+                for link in b.linkedCode { own(link.files, .linked(link.kind, link.name, embedded: link.embedded)) }
+            }
+            let swiftFiles = compiled.filter(SourceFileKind.isSwift)
+            let keptBytes = bytes
+            out += SourceFlowJoin.usages(links: links, swiftFiles: Array(swiftFiles), owners: owned,
+                                         scanner: { p in scanners.first { $0.handles(p) } },
+                                         read: { p in keptBytes[p] ?? (try? source.read(p)) }, limits: limits)
         }
-        let swiftFiles = compiled.filter(SourceFileKind.isSwift)
-        let keptBytes = bytes
-        out += SourceFlowJoin.usages(links: links, swiftFiles: Array(swiftFiles), owners: owned,
-                                     scanner: { p in scanners.first { $0.handles(p) } },
-                                     read: { p in keptBytes[p] ?? (try? source.read(p)) }, limits: limits)
         timings?.add("sources: project-wide data flow", seconds: Self.seconds(since: passFour), count: links.count)
         timings.measure("sources: reachability") { markReached(&out, product: product, source: source, read: bytes, limits: limits) }
         return (out, skipped, urls)

@@ -132,6 +132,7 @@ enum SourceFlowJoin {
             }
         }
 
+        let linkFiles = Set(links.map(\.path))
         var declaredBy: [String: Set<String>] = [:]
         for _ in 0...maximumDepth {
             let slots = Set(paramSinks.keys).subtracting(askedSlots)
@@ -142,6 +143,9 @@ enum SourceFlowJoin {
             var asked = FlowQuery(names: names)
             for s in slots { asked.callees[s.callee, default: []].insert(s.index) }
             let query = asked
+            // Callees whose every open end wants a sensitive value: a caller passes one only
+            // where its bytes name a credential (or a source of one), or in a file with a sink.
+            let sensitiveOnly = Set(slots.filter { s in (paramSinks[s] ?? []).allSatisfy { $0.wants == .sensitive } }.map(\.callee))
             let words = names.union(slots.map(\.callee.name))
             let facts = SourceFactsScanner(names: words)
             let files = swiftFiles.sorted()
@@ -149,10 +153,28 @@ enum SourceFlowJoin {
                 guard let scanner = scanner(path), let data = read(path), data.count <= limits.maxSourceFileBytes else { return ([], []) }
                 let f = facts.scan(data, language: .swift)
                 guard !f.mentioned.isEmpty else { return ([], []) }
+                // Only what this file can answer: calls it makes, names it declares.
+                var mine = FlowQuery()
+                var credentialWords: Bool?
+                for (callee, indices) in query.callees where f.referenced.contains(callee.name) && writesLabel(data, of: callee) {
+                    if sensitiveOnly.contains(callee) && !linkFiles.contains(path) {
+                        if credentialWords == nil { credentialWords = data.withUnsafeBytes { mayHoldSensitive($0.bindMemory(to: UInt8.self)) } }
+                        if credentialWords == false { continue }
+                    }
+                    mine.callees[callee] = indices
+                }
+                mine.names = query.names.filter { f.declared.contains($0) || declares(data, $0) }
+                guard !mine.isEmpty else { return (f.declared, []) }
                 guard let text = String(data: data, encoding: .utf8), scanner.skipReason(source: text, limits: limits) == nil
                 else { return (f.declared, []) }
                 let context = owners[path]?.first?.context ?? SourceScanContext()
-                return (f.declared, scanner.flowAnswers(source: text, path: path, context: context, query: query))
+                if ProcessInfo.processInfo.environment["PREFLIGHT_FLOW_DEBUG"] != nil {
+                    FileHandle.standardError.write(Data("flow join parses \(path) for \(mine.callees.keys.map(\.signature).sorted()) \(mine.names.sorted())\n".utf8))
+                }
+                return (f.declared, scanner.flowAnswers(source: text, path: path, context: context, query: mine))
+            }
+            if ProcessInfo.processInfo.environment["PREFLIGHT_FLOW_DEBUG"] != nil {
+                FileHandle.standardError.write(Data("flow join: \(words.sorted()) answered by \(answers.filter { !$0.answers.isEmpty }.count) files\n".utf8))
             }
             for (path, r) in zip(files, answers) {
                 for name in r.declared { declaredBy[name, default: []].insert(path) }
@@ -203,6 +225,34 @@ enum SourceFlowJoin {
             }
         }
         return out.sorted { ($0.bundle, $0.capability, "\($0.location)", $0.api) < ($1.bundle, $1.capability, "\($1.location)", $1.api) }
+    }
+
+    /// Words a sensitive value's name or source is made of (`SecretNames`, the keychain, secure fields, key types).
+    static let sensitiveWords = LoggingPrefilter.table(["password", "passwd", "passphrase", "passcode", "secret", "credential", "token",
+                                                        "apikey", "api_key", "privatekey", "private_key", "jwt", "keychain", "ssn",
+                                                        "creditcard", "cardnumber", "cvv", "pincode", "issecuretextentry", "secitemcopymatching",
+                                                        "symmetrickey", "seckey", "secidentity", "securefield"])
+
+    static func mayHoldSensitive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { LoggingPrefilter.containsFoldingCase(bytes, sensitiveWords) }
+
+    /// Whether the bytes hold the first argument label a call of the function must write (`didRequestLoadQuery:`).
+    static func writesLabel(_ data: Data, of callee: FlowCallee) -> Bool {
+        guard let i = callee.labels.indices.first(where: { callee.labels[$0] != "_" && !callee.defaults[$0] }) else { return true }
+        return data.range(of: Data((callee.labels[i] + ":").utf8)) != nil
+    }
+
+    /// Whether the bytes declare `let name`/`var name` (a constant the join asks for; `func` is in the byte facts).
+    static func declares(_ data: Data, _ name: String) -> Bool {
+        for keyword in ["let ", "var "] {
+            let needle = Data((keyword + name).utf8)
+            var from = data.startIndex
+            while let r = data.range(of: needle, in: from..<data.endIndex) {
+                let next = r.upperBound < data.endIndex ? data[r.upperBound] : 0x20
+                if !WordTable.isIdentifierByte(next) { return true }
+                from = r.upperBound
+            }
+        }
+        return false
     }
 
     /// `… (line 12) …` → `… (Log.swift:12) …`.
