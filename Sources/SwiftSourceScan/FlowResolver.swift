@@ -23,6 +23,7 @@ final class FlowResolver {
     private var functions: [String: [FunctionDeclSyntax]] = [:]
     private var calls: [String: [FunctionCallExprSyntax]] = [:]
     private var secureFields: Set<String> = []
+    private var secureBindings: Set<String> = []
     /// Every name a pattern of the file binds (`let x`, `for x in`, `case let x`, `catch let x`).
     private var boundNames: Set<String> = []
     private var variables: [String: [ExprSyntax]] = [:]
@@ -173,6 +174,7 @@ final class FlowResolver {
         guard let base = member.base else { return nil }
         let baseName = E.valueName(base)
         let selfBase = ["self", "Self"].contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text)
+        if selfBase, let secure = secureBinding(name, line: at) { return secure }
         if selfBase || baseName.map(Self.isTypeName) == true {
             if let known = fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at) { return known }
             // `Keys.aes`: a static constant another file of the target may declare.
@@ -195,6 +197,12 @@ final class FlowResolver {
 
     /// A field the file makes secure (`x.isSecureTextEntry = true`); a field's name alone
     /// (`passwordField`) is not enough (a storyboard may leave it plain).
+    /// A property a SwiftUI `SecureField` of the file edits (`SecureField("PIN", text: $pin)`).
+    private func secureBinding(_ name: String, line at: Int) -> FlowOrigin? {
+        loadFileFacts()
+        return secureBindings.contains(name) ? FlowOrigin(kind: .sensitive, what: "the text of SecureField $\(name)", line: at) : nil
+    }
+
     private func isSecureField(_ name: String) -> Bool {
         loadFileFacts()
         return secureFields.contains(name)
@@ -238,8 +246,8 @@ final class FlowResolver {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if let base = member.base {
-                if Self.isKeychainReceiver(base), ["string", "data", "get", "getData", "getString", "password", "read", "load",
-                                                    "object", "value"].contains(name) {
+                if Self.isKeychainReceiver(base), ["string", "data", "get", "getData", "getString", "password", "passwordData", "read",
+                                                    "load", "object", "value", "secret"].contains(name) {
                     return FlowOrigin(kind: .sensitive, what: "a keychain read", line: at)
                 }
                 if Self.keepingMethods.contains(name) { return origin(base, depth: depth + 1)?.then(".\(name)(…)", line: at) }
@@ -283,10 +291,10 @@ final class FlowResolver {
         return FlowOrigin(kind: .sanitized, what: "\(name)(…)", line: at)
     }
 
-    /// `keychain`, `KeychainWrapper.standard`, `self.keychainStore`.
+    /// `keychain`, `KeychainWrapper.standard`, `self.keychainStore`, `SAMKeychain`, a Valet (`valet`, `Valet.valet(with:…)`).
     static func isKeychainReceiver(_ e: ExprSyntax) -> Bool {
-        let text = E.stripped(e).trimmedDescription
-        return text.count < 80 && text.lowercased().contains("keychain")
+        let text = E.stripped(e).trimmedDescription.lowercased()
+        return text.count < 80 && (text.contains("keychain") || text.contains("valet"))
     }
 
     /// What a function of this file returns: the first sensitive return value, a constant when
@@ -371,6 +379,7 @@ final class FlowResolver {
             child = n
             current = n.parent
         }
+        if let secure = secureBinding(name, line: at) { return secure }
         if let known = fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at) { return known }
         // A name nothing in the file binds: a global constant another file of the target may declare.
         loadFileFacts()
@@ -692,6 +701,7 @@ final class FlowResolver {
         functions = collector.functions
         calls = collector.calls
         secureFields = collector.secureFields
+        secureBindings = collector.secureBindings
         boundNames = collector.boundNames
         variables = collector.variables
         assignedNames = collector.assigned
@@ -727,6 +737,7 @@ private final class FileDeclarations: SyntaxVisitor {
     /// Calls of a name (`f(…)`, `self.f(…)`), for the callers of a function of the file.
     var calls: [String: [FunctionCallExprSyntax]] = [:]
     var secureFields: Set<String> = []
+    var secureBindings: Set<String> = []
     var boundNames: Set<String> = []
     /// Stored `var`s outside bodies with a value, and the names the file assigns (`x =`, `self.x +=`, `&x`) anywhere.
     var variables: [String: [ExprSyntax]] = [:]
@@ -783,6 +794,10 @@ private final class FileDeclarations: SyntaxVisitor {
             ?? node.calledExpression.as(MemberAccessExprSyntax.self).flatMap { m in
                 m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? m.declName.baseName.text : nil
             }
+        if callee == "SecureField", let text = node.arguments.first(where: { $0.label?.text == "text" })?.expression,
+           let bound = text.as(DeclReferenceExprSyntax.self)?.baseName.text, bound.hasPrefix("$") {
+            secureBindings.insert(String(bound.dropFirst()))
+        }
         if let callee, let first = callee.unicodeScalars.first, !first.properties.isUppercase, calls[callee, default: []].count < 16 {
             calls[callee, default: []].append(node)
         }

@@ -23,7 +23,8 @@ extension FlowVisitor {
     static let databaseNames: Set<String> = ["execute", "insert", "update", "upsert", "add", "setValue", "StatementArguments"]
     static let databaseWords = LoggingPrefilter.table(["password", "passwd", "passphrase", "passcode", "secret", "credential", "token",
                                                        "apikey", "api_key", "privatekey", "private_key", "jwt", "keychain", "ssn",
-                                                       "creditcard", "cardnumber", "cvv", "pincode", "issecuretextentry", "secitemcopymatching"])
+                                                       "creditcard", "cardnumber", "cvv", "pincode", "issecuretextentry", "secitemcopymatching",
+                                                       "securefield", "valet"])
     static let databaseTable = SecurityVisitor.prefixTable(Set(databaseNames.map { $0 + "(" }))
 
     static let sqliteBinds: Set<String> = ["sqlite3_bind_text", "sqlite3_bind_text16", "sqlite3_bind_blob"]

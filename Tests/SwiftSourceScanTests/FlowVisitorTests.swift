@@ -302,6 +302,32 @@ final class FlowVisitorTests: XCTestCase {
         """), ["database_cleartext put(_:_:)#0 2"])
     }
 
+    func testValuesSensitiveByWhatTheyAre() {
+        XCTAssertEqual(facts("""
+        import SQLite3
+        import SwiftUI
+        import Valet
+        struct UnlockView: View {
+            @State private var code = ""
+            @State private var note = ""
+            let valet = Valet.valet(with: Identifier(nonEmpty: "x")!, accessibility: .whenUnlocked)
+            var body: some View {
+                SecureField("Code", text: $code)
+                TextField("Note", text: $note)
+            }
+            func save(_ s: OpaquePointer?) {
+                sqlite3_bind_text(s, 1, code, -1, nil)
+                sqlite3_bind_text(s, 2, self.note, -1, nil)
+                let stored = try? valet.string(forKey: "k")
+                sqlite3_bind_text(s, 3, stored, -1, nil)
+                var item: CFTypeRef?
+                SecItemCopyMatching([:] as CFDictionary, &item)
+                sqlite3_bind_blob(s, 4, item, 0, nil)
+            }
+        }
+        """), ["database_cleartext sqlite3_bind_text 13", "database_cleartext sqlite3_bind_text 16", "database_cleartext sqlite3_bind_blob 19"])
+    }
+
     func testCredentialsInCleartextQueries() {
         XCTAssertEqual(facts("""
         import Foundation

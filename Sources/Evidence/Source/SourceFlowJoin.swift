@@ -231,7 +231,7 @@ enum SourceFlowJoin {
     static let sensitiveWords = LoggingPrefilter.table(["password", "passwd", "passphrase", "passcode", "secret", "credential", "token",
                                                         "apikey", "api_key", "privatekey", "private_key", "jwt", "keychain", "ssn",
                                                         "creditcard", "cardnumber", "cvv", "pincode", "issecuretextentry", "secitemcopymatching",
-                                                        "symmetrickey", "seckey", "secidentity", "securefield"])
+                                                        "symmetrickey", "seckey", "secidentity", "securefield", "valet"])
 
     static func mayHoldSensitive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { LoggingPrefilter.containsFoldingCase(bytes, sensitiveWords) }
 

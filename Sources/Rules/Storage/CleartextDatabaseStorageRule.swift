@@ -131,6 +131,31 @@ public struct CleartextDatabaseStorageRule: Rule {
                          }
                          """],
                         note: "A method of the app whose parameter reaches sqlite3_bind_text, called with a token from another file."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/UnlockView.swift": """
+                         import CoreData
+                         import SwiftUI
+                         import Valet
+
+                         struct UnlockView: View {
+                             @State private var code = ""
+                             let context: NSManagedObjectContext
+                             let valet = Valet.valet(with: Identifier(nonEmpty: "vault")!, accessibility: .whenUnlockedThisDeviceOnly)
+
+                             var body: some View {
+                                 SecureField("Code", text: $code)
+                                 Button("Save") { save() }
+                             }
+
+                             func save() {
+                                 let entry = NSEntityDescription.insertNewObject(forEntityName: "Entry", into: context)
+                                 entry.setValue(↓code, forKey: "code")
+                                 let stored = try? valet.string(forKey: "recovery")
+                                 entry.setValue(↓stored, forKey: "recovery")
+                             }
+                         }
+                         """],
+                        note: "Sensitive by what the value is, whatever its name: the text a SwiftUI SecureField edits, a Valet (keychain) read."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
