@@ -11,43 +11,46 @@ public struct CleartextDatabaseStorageRule: Rule {
         name: "Sensitive data stored in a database in clear",
         summary: "A password, token, secret or key reaches a database write unhashed and unencrypted: SQLite's C API, GRDB, SQLite.swift, a Realm without an encryption key, a Core Data managed object.",
         rationale: """
-        A database file in the app's container is read by anyone who gets a copy of the \\
-        container: an unencrypted backup, a jailbroken or forensically imaged device, a shared \\
-        app-group container, a Mac with the device paired. A credential stored there in clear \\
-        outlives the session it protected and is replayed by whoever reads the file \\
-        (OWASP MASVS-STORAGE-1, MASTG-TEST-0052 "Testing Local Data Storage"; CWE-312 \\
-        "Cleartext Storage of Sensitive Information"). Credentials belong in the keychain; data \\
-        that must be in a database is encrypted first (SQLCipher, a Realm encryption key, \\
+        A database file in the app's container is read by anyone who gets a copy of the \
+        container: an unencrypted backup, a jailbroken or forensically imaged device, a shared \
+        app-group container, a Mac with the device paired. A credential stored there in clear \
+        outlives the session it protected and is replayed by whoever reads the file \
+        (OWASP MASVS-STORAGE-1, MASTG-TEST-0052 "Testing Local Data Storage"; CWE-312 \
+        "Cleartext Storage of Sensitive Information"). Credentials belong in the keychain; data \
+        that must be in a database is encrypted first (SQLCipher, a Realm encryption key, \
         CryptoKit) and passwords are never stored, only a KDF's output.
 
-        Found by following the stored value back to a sensitive source (a name that says it is \\
-        a password, token, secret, API key, PIN, card number…, by the same judgement as \\
-        `credential_logged`: not `passwordHash`, `tokenType` or a flag), through variables, \\
-        conversions, interpolation and the file's functions; a hash, KDF, HMAC or cipher on the \\
-        way stops it. Sinks: SQLite's `sqlite3_bind_text`/`_text16`/`_blob` value, an \\
-        `INSERT`/`UPDATE`/`REPLACE` statement's interpolated text given to `sqlite3_exec` or \\
-        `sqlite3_prepare*` (a `SELECT` is a lookup, not a write); GRDB's \\
-        `execute(sql:arguments:)` (an argument, or the write statement's interpolation) and \\
-        `execute(literal:)`; SQLite.swift's `column <- value` (in a file that imports SQLite); \\
-        a property assigned to an object given to `realm.add(_:)` (or an initializer argument \\
-        of it) — unless some file of the target's code closure gives a Realm configuration an \\
-        `encryptionKey`; Core Data's `setValue(_:forKey:)` (in a file that imports CoreData, \\
-        not on `UserDefaults`) and a property of an object made with `T(context:)` or \\
-        `NSEntityDescription.insertNewObject(forEntityName:into:)`. A parameter that reaches \\
-        one of these is followed to the callers in other files of the target (up to three \\
-        functions deep), and the finding is at the call that passes the credential. Swift \\
+        Found by following the stored value back to a sensitive source — a name that says it is \
+        a password, token, secret, API key, PIN, card number… (by the same judgement as \
+        `credential_logged`: not `passwordHash`, `tokenType` or a flag), or a value sensitive by \
+        what it is: a keychain read (`SecItemCopyMatching`'s result, a keychain wrapper's or a \
+        Valet's getter), a `SymmetricKey`/`SecKey`, the text of a `UITextField` the file makes \
+        secure or of a SwiftUI `SecureField` — through variables, \
+        conversions, interpolation and the file's functions; a hash, KDF, HMAC or cipher on the \
+        way stops it. Sinks: SQLite's `sqlite3_bind_text`/`_text16`/`_blob` value, an \
+        `INSERT`/`UPDATE`/`REPLACE` statement's interpolated text given to `sqlite3_exec` or \
+        `sqlite3_prepare*` (a `SELECT` is a lookup, not a write); GRDB's \
+        `execute(sql:arguments:)` (an argument, or the write statement's interpolation) and \
+        `execute(literal:)`; SQLite.swift's `column <- value` (in a file that imports SQLite); \
+        a property assigned to an object given to `realm.add(_:)` (or an initializer argument \
+        of it) — unless some file of the target's code closure gives a Realm configuration an \
+        `encryptionKey`; Core Data's `setValue(_:forKey:)` (in a file that imports CoreData, \
+        not on `UserDefaults`) and a property of an object made with `T(context:)` or \
+        `NSEntityDescription.insertNewObject(forEntityName:into:)`. A parameter that reaches \
+        one of these is followed to the callers in other files of the target (up to three \
+        functions deep), and the finding is at the call that passes the credential. Swift \
         sources only.
 
-        Severity: a **warning**. It is storage on the device, where iOS data protection still \\
-        encrypts the file while the device is locked (for the protection class the file has), \\
-        so this is weaker than a secret sent in clear or written to a shared log; but the \\
-        database is in every backup and readable whenever the device is unlocked. A **note** in \\
+        Severity: a **warning**. It is storage on the device, where iOS data protection still \
+        encrypts the file while the device is locked (for the protection class the file has), \
+        so this is weaker than a secret sent in clear or written to a shared log; but the \
+        database is in every backup and readable whenever the device is unlocked. A **note** in \
         a package or pod the app may not run; code only under `#if DEBUG` is not reported.
 
-        Fix: keep credentials in the keychain (`SecItemAdd` with \\
-        `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`) and store only a reference in the \\
-        database; encrypt the database (SQLCipher, `Realm.Configuration(encryptionKey:)` with a \\
-        key kept in the keychain) or the value; store a password's PBKDF2/Argon2 output, never \\
+        Fix: keep credentials in the keychain (`SecItemAdd` with \
+        `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`) and store only a reference in the \
+        database; encrypt the database (SQLCipher, `Realm.Configuration(encryptionKey:)` with a \
+        key kept in the keychain) or the value; store a password's PBKDF2/Argon2 output, never \
         the password.
         """,
         area: .storage, severity: .warning, tags: ["security", "storage", "MASVS-STORAGE-1", "CWE-312"],
