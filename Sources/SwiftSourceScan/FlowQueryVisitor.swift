@@ -90,11 +90,12 @@ final class FlowQueryVisitor: SyntaxVisitor {
                 case .sensitive:
                     // A value named only `token` names a room, page, push or CSRF token as often as a
                     // credential: not carried into another file's log or store on its name alone.
-                    if Self.isBareToken(o.what) { continue }
+                    if FlowResolver.isBareToken(o.what) { continue }
                     a.value = .sensitive
                 case .constant: a.value = .constant
                 case .parameter:
-                    guard let enclosing = o.callee, let index = o.parameterIndex else { continue }
+                    // A wrapper of a wrapper: a short function passing its parameter on.
+                    guard let enclosing = o.callee, let index = o.parameterIndex, Self.isThinWrapper(around: argument) else { continue }
                     a.value = .parameter
                     a.enclosing = enclosing
                     a.enclosingIndex = index
@@ -115,9 +116,18 @@ final class FlowQueryVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    static func isBareToken(_ what: String) -> Bool {
-        let name = what.hasPrefix("parameter ") ? String(what.dropFirst("parameter ".count)) : what
-        return SecretNames.words(name) == ["token"]
+    /// Statements a function may have to count as a wrapper whose callers are followed in turn.
+    static let maximumWrapperStatements = 6
+
+    static func isThinWrapper(around node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        var steps = 0
+        while let n = current, steps < 256 {
+            steps += 1
+            if let f = n.as(FunctionDeclSyntax.self) { return (f.body?.statements.count ?? .max) <= maximumWrapperStatements }
+            current = n.parent
+        }
+        return false
     }
 
     /// The argument's origin; for a string that interpolates several values, each value's

@@ -389,6 +389,15 @@ final class FlowResolver {
         return o
     }
 
+    /// A value named only `token` (`token`, `room.token`, `parameter token`): a chat room's, a
+    /// page's or a push token as often as a credential, so not carried into another file's
+    /// wrapper nor a database on its name alone.
+    static func isBareToken(_ what: String) -> Bool {
+        var name = what.hasPrefix("parameter ") ? String(what.dropFirst("parameter ".count)) : what
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        return SecretNames.words(name) == ["token"]
+    }
+
     /// Parameter types whose values are never a secret nor key material.
     static let scalarTypes: Set<String> = ["Bool", "Int", "UInt", "Int32", "UInt32", "Int64", "UInt64", "Double", "Float", "CGFloat"]
 

@@ -98,6 +98,7 @@ extension FlowVisitor {
     func databaseSink(_ value: ExprSyntax, api: String) {
         guard !E.isFlagLiteral(value), let o = flow.origin(value) else { return }
         if o.kind == .sensitive {
+            if FlowResolver.isBareToken(o.what) { return }
             emit(Security.databaseCleartext, key: api, api: o.path(to: api, line: flow.line(value)), at: value)
         } else if o.kind == .parameter,
                   let open = flow.link(o, wants: .sensitive, capability: Security.databaseCleartext, key: api, sink: api, at: value, ships: ships) {

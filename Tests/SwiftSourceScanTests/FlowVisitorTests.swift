@@ -261,13 +261,14 @@ final class FlowVisitorTests: XCTestCase {
     func testSensitiveValuesWrittenToDatabases() {
         XCTAssertEqual(facts("""
         import SQLite3
-        func a(db: OpaquePointer?, s: OpaquePointer?, password: String, name: String, token: String) {
+        func a(db: OpaquePointer?, s: OpaquePointer?, password: String, name: String, authToken: String, token: String) {
             sqlite3_bind_text(s, 1, password, -1, nil)
             sqlite3_bind_text(s, 2, name, -1, nil)
-            sqlite3_exec(db, "INSERT INTO t VALUES ('\\(token)')", nil, nil, nil)
-            sqlite3_exec(db, "DELETE FROM t WHERE token = '\\(token)'", nil, nil, nil)
+            sqlite3_exec(db, "INSERT INTO t VALUES ('\\(authToken)')", nil, nil, nil)
+            sqlite3_exec(db, "DELETE FROM t WHERE token = '\\(authToken)'", nil, nil, nil)
+            sqlite3_bind_text(s, 3, token, -1, nil)
         }
-        """), ["database_cleartext sqlite3_bind_text 3", "database_cleartext sqlite3_exec (INSERT) 5"])
+        """), ["database_cleartext sqlite3_bind_text 3", "database_cleartext sqlite3_exec (INSERT) 5"])  // a bare `token` is not judged by name
         XCTAssertEqual(facts("""
         import GRDB
         func a(db: Database, secret: String, note: String) throws {
@@ -288,11 +289,11 @@ final class FlowVisitorTests: XCTestCase {
         """), ["secret p 7", "database_cleartext Core Data item.pinCode 4"])  // UserDefaults is secret_in_preferences's
         XCTAssertEqual(facts("""
         import RealmSwift
-        func a(key: Data, token: String) {
+        func a(key: Data, refreshToken: String) {
             var config = Realm.Configuration()
             config.encryptionKey = key
             let realm = try! Realm(configuration: config)
-            realm.add(Session(token: token))
+            realm.add(Session(token: refreshToken))
         }
         """), ["realm_encrypted Realm.Configuration.encryptionKey 4", "database_cleartext Realm add(_:) 6"])
         // A wrapper's parameter reaching the sink is an open end (the gate parses the file without a secret word).

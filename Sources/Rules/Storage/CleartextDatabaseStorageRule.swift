@@ -22,7 +22,9 @@ public struct CleartextDatabaseStorageRule: Rule {
 
         Found by following the stored value back to a sensitive source — a name that says it is \
         a password, token, secret, API key, PIN, card number… (by the same judgement as \
-        `credential_logged`: not `passwordHash`, `tokenType` or a flag), or a value sensitive by \
+        `credential_logged`: not `passwordHash`, `tokenType` or a flag; a value named only \
+        `token`, which names a chat room's, a page's or a push token as often as a \
+        credential, is not judged by its name), or a value sensitive by \
         what it is: a keychain read (`SecItemCopyMatching`'s result, a keychain wrapper's or a \
         Valet's getter), a `SymmetricKey`/`SecKey`, the text of a `UITextField` the file makes \
         secure or of a SwiftUI `SecureField` — through variables, \
@@ -80,8 +82,8 @@ public struct CleartextDatabaseStorageRule: Rule {
                                  sqlite3_finalize(statement)
                              }
 
-                             func remember(token: String) {
-                                 sqlite3_exec(db, ↓"UPDATE session SET token = '\\(token)'", nil, nil, nil)
+                             func remember(sessionToken: String) {
+                                 sqlite3_exec(db, ↓"UPDATE session SET token = '\\(sessionToken)'", nil, nil, nil)
                              }
                          }
                          """],
@@ -170,7 +172,7 @@ public struct CleartextDatabaseStorageRule: Rule {
                          final class AccountStore {
                              var db: OpaquePointer?
 
-                             func save(user: String, password: String, passwordHash: String, token: String) {
+                             func save(user: String, password: String, passwordHash: String, token: String, roomToken: String) {
                                  var statement: OpaquePointer?
                                  sqlite3_prepare_v2(db, "INSERT INTO accounts (user, verifier, hash) VALUES (?, ?, ?)", -1, &statement, nil)
                                  let verifier = SHA256.hash(data: Data(password.utf8)).description
@@ -179,13 +181,15 @@ public struct CleartextDatabaseStorageRule: Rule {
                                  sqlite3_bind_text(statement, 3, passwordHash, -1, nil)
                                  sqlite3_step(statement)
                                  sqlite3_exec(db, "SELECT * FROM session WHERE token = '\\(token)'", nil, nil, nil)
+                                 sqlite3_bind_text(statement, 1, roomToken, -1, nil)
+                                 sqlite3_bind_text(statement, 2, token, -1, nil)
                                  #if DEBUG
                                  sqlite3_bind_text(statement, 1, password, -1, nil)
                                  #endif
                              }
                          }
                          """],
-                        note: "A hashed password, a value named as a hash, a SELECT (a lookup, not a write), debug-only code."),
+                        note: "A hashed password, a value named as a hash, a SELECT (a lookup, not a write), a room's token and a value named only token (a room, page or push token as often as a credential), debug-only code."),
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
                          "App/Vault.swift": """
                          import Foundation

@@ -36,8 +36,11 @@ public struct CredentialLoggedRule: Rule {
         calls (`func log(_ m: String) { NSLog("%@", m) }`) is followed into every file of the \
         target's code closure (its sources and the targets, packages and pods it links) that \
         calls it: `log(token)` is reported at the call, with the path through the wrapper's \
-        file and line; wrappers of wrappers up to three functions deep, and only where one file \
-        of the closure declares a function of that name. An Objective-C macro (`DLog`), a \
+        file and line; wrappers of wrappers (a function of at most six statements that passes \
+        its parameter on) up to three functions deep, and only where one file of the closure \
+        declares a function of that name. A value named only `token` (a chat room's, a page's \
+        or a push token as often as a credential) is not carried into another file's wrapper. \
+        An Objective-C macro (`DLog`), a \
         wrapper compiled in a binary SDK, and a library's logger (CocoaLumberjack's \
         `DDLogInfo`, SwiftyBeaver) are not followed: what they write in a release build depends \
         on a definition or a configuration the sources may not show. Fix: log that the \
