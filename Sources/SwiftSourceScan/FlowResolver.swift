@@ -553,6 +553,10 @@ final class FlowResolver {
     private func valueOrigin(_ value: ExprSyntax, name: String, depth: Int) -> FlowOrigin? {
         if let o = origin(value, depth: depth + 1) {
             if o.kind == .parameter || o.kind == .external { return nameOrigin(name, line: line(value)) ?? o }
+            // `guard let roomToken = room.token`: the binding's name says which token a bare `token` is.
+            if o.kind == .sensitive, Self.isBareToken(o.what), SecretNames.words(name).contains("token"), !LoggedCredential.isCredential(name) {
+                return nil
+            }
             return o.kind == .sanitized ? nil : o
         }
         return nameOrigin(name, line: line(value))

@@ -329,6 +329,18 @@ final class FlowVisitorTests: XCTestCase {
         """), ["database_cleartext sqlite3_bind_text 13", "database_cleartext sqlite3_bind_text 16", "database_cleartext sqlite3_bind_blob 19"])
     }
 
+    func testABindingNamedForANonSecretTokenIsNotACredential() {
+        XCTAssertEqual(facts("""
+        import Foundation
+        func open(room: Room, session: Session) {
+            guard let roomToken = room.token else { return }
+            print("Joining room \\(roomToken)")
+            let t = session.token
+            NSLog("%@", t)
+        }
+        """), ["system_log token 6"])
+    }
+
     func testCredentialsInCleartextQueries() {
         XCTAssertEqual(facts("""
         import Foundation
