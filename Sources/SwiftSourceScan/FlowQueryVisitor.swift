@@ -94,8 +94,9 @@ final class FlowQueryVisitor: SyntaxVisitor {
                     a.value = .sensitive
                 case .constant: a.value = .constant
                 case .parameter:
-                    // A wrapper of a wrapper: a short function passing its parameter on.
-                    guard let enclosing = o.callee, let index = o.parameterIndex, Self.isThinWrapper(around: argument) else { continue }
+                    // A wrapper of a wrapper: a short function passing its parameter on (any function for a key or an IV).
+                    guard let enclosing = o.callee, let index = o.parameterIndex,
+                          query.constantCallees.contains(callee) || Self.isThinWrapper(around: argument) else { continue }
                     a.value = .parameter
                     a.enclosing = enclosing
                     a.enclosingIndex = index

@@ -84,6 +84,9 @@ public struct FlowLink: Sendable, Hashable {
 public struct FlowQuery: Sendable, Hashable {
     public var callees: [FlowCallee: Set<Int>]
     public var names: Set<String>
+    /// Callees some open end of which wants a constant (a key, an IV): their callers' own
+    /// parameters are followed whatever the length of the calling function.
+    public var constantCallees: Set<FlowCallee> = []
 
     public init(callees: [FlowCallee: Set<Int>] = [:], names: Set<String> = []) {
         self.callees = callees

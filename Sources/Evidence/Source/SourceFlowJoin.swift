@@ -142,6 +142,7 @@ enum SourceFlowJoin {
             askedNames.formUnion(names)
             var asked = FlowQuery(names: names)
             for s in slots { asked.callees[s.callee, default: []].insert(s.index) }
+            asked.constantCallees = Set(slots.filter { s in (paramSinks[s] ?? []).contains { $0.wants == .constant } }.map(\.callee))
             let query = asked
             // Callees whose every open end wants a sensitive value: a caller passes one only
             // where its bytes name a credential (or a source of one), or in a file with a sink.
@@ -162,6 +163,7 @@ enum SourceFlowJoin {
                         if credentialWords == false { continue }
                     }
                     mine.callees[callee] = indices
+                    if query.constantCallees.contains(callee) { mine.constantCallees.insert(callee) }
                 }
                 mine.names = query.names.filter { f.declared.contains($0) || declares(data, $0) }
                 guard !mine.isEmpty else { return (f.declared, []) }

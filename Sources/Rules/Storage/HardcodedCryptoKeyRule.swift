@@ -29,7 +29,7 @@ public struct HardcodedCryptoKeyRule: Rule {
         function of another file that returns one (`makeKey()`), and the callers in other files \
         of a function whose parameter reaches the key (an extension method \
         `data.aes(keyData:)` around `CCCrypt`) or leave a parameter to a constant default, up \
-        to three functions deep (a wrapper of a wrapper has at most six statements) and only where one \
+        to three functions deep and only where one \
         file of the closure declares a function of that name; the path names each step's file \
         and line. A name no file of the closure declares (a constant of another target, of a \
         binary SDK) is not joined. A constant reaches \
