@@ -190,7 +190,19 @@ final class FlowResolver {
         if name == "text", let field = baseName, isSecureField(field) {
             return FlowOrigin(kind: .sensitive, what: "the text of secure field \(field)", line: at)
         }
+
         return nameOrigin(name, line: at)
+    }
+
+    /// A text field or view named for a credential (`passwordTextField`, `self.pinField`): its
+    /// name, or nil. The name without its UI suffix must be one `LoggedCredential` calls a credential.
+    static func credentialField(_ name: String) -> String? {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        for suffix in ["TextField", "SecureField", "Field", "TextView", "Input", "TF"] where last.hasSuffix(suffix) && last.count > suffix.count {
+            let stem = String(last.dropLast(suffix.count))
+            return LoggedCredential.isCredential(stem) || isPersonalSecret(stem) ? last : nil
+        }
+        return nil
     }
 
     static func isTypeName(_ name: String) -> Bool { name.unicodeScalars.first?.properties.isUppercase == true }

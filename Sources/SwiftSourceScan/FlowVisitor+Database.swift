@@ -80,8 +80,8 @@ extension FlowVisitor {
             return
         }
         guard imports.contains("CoreData"), elements[1].is(AssignmentExprSyntax.self),
-              let member = elements[0].as(MemberAccessExprSyntax.self),
-              let object = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let member = elements[0].as(MemberAccessExprSyntax.self), let base = member.base,
+              let object = FlowResolver.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text,
               let made = CryptoVisitor.letValue(object, from: Syntax(node), membersOnly: false), Self.makesManagedObject(made)
         else { return }
         databaseSink(elements[2], api: "Core Data \(object).\(member.declName.baseName.text)")
@@ -96,7 +96,17 @@ extension FlowVisitor {
 
     /// The sink: a sensitive value is a fact; a parameter an open end for the callers elsewhere.
     func databaseSink(_ value: ExprSyntax, api: String) {
-        guard !E.isFlagLiteral(value), let o = flow.origin(value) else { return }
+        guard !E.isFlagLiteral(value) else { return }
+        // `user.password = passwordTextField.text`: what the user typed into a field named for a
+        // credential is stored (masked or not, it is the credential). Logs judge fields by
+        // `isSecureTextEntry` only.
+        if let member = FlowResolver.unwrapped(value).as(MemberAccessExprSyntax.self), member.declName.baseName.text == "text",
+           let base = member.base, let field = E.valueName(base), let entered = FlowResolver.credentialField(field) {
+            let path = FlowOrigin(kind: .sensitive, what: "the text of \(entered)", line: flow.line(value)).path(to: api, line: flow.line(value))
+            emit(Security.databaseCleartext, key: api, api: path, at: value)
+            return
+        }
+        guard let o = flow.origin(value) else { return }
         if o.kind == .sensitive {
             if FlowResolver.isBareToken(o.what) { return }
             emit(Security.databaseCleartext, key: api, api: o.path(to: api, line: flow.line(value)), at: value)

@@ -324,9 +324,12 @@ final class FlowVisitorTests: XCTestCase {
                 var item: CFTypeRef?
                 SecItemCopyMatching([:] as CFDictionary, &item)
                 sqlite3_bind_blob(s, 4, item, 0, nil)
+                sqlite3_bind_text(s, 5, passwordTextField.text, -1, nil)
+                sqlite3_bind_text(s, 6, nameTextField.text, -1, nil)
             }
         }
-        """), ["database_cleartext sqlite3_bind_text 13", "database_cleartext sqlite3_bind_text 16", "database_cleartext sqlite3_bind_blob 19"])
+        """), ["database_cleartext sqlite3_bind_text 13", "database_cleartext sqlite3_bind_text 16", "database_cleartext sqlite3_bind_blob 19",
+               "database_cleartext sqlite3_bind_text 20"])
     }
 
     func testABindingNamedForANonSecretTokenIsNotACredential() {

@@ -27,7 +27,9 @@ public struct CleartextDatabaseStorageRule: Rule {
         credential, is not judged by its name), or a value sensitive by \
         what it is: a keychain read (`SecItemCopyMatching`'s result, a keychain wrapper's or a \
         Valet's getter), a `SymmetricKey`/`SecKey`, the text of a `UITextField` the file makes \
-        secure or of a SwiftUI `SecureField` — through variables, \
+        secure or of a SwiftUI `SecureField`, the text of a field named for a credential \
+        (`passwordTextField.text`, given to the database directly: masked or not, what the user \
+        typed there is the credential) — through variables, \
         conversions, interpolation and the file's functions; a hash, KDF, HMAC or cipher on the \
         way stops it. Sinks: SQLite's `sqlite3_bind_text`/`_text16`/`_blob` value, an \
         `INSERT`/`UPDATE`/`REPLACE` statement's interpolated text given to `sqlite3_exec` or \
@@ -35,8 +37,8 @@ public struct CleartextDatabaseStorageRule: Rule {
         `execute(sql:arguments:)` (an argument, or the write statement's interpolation) and \
         `execute(literal:)`; SQLite.swift's `column <- value` (in a file that imports SQLite); \
         a property assigned to an object given to `realm.add(_:)` (or an initializer argument \
-        of it) — unless some file of the target's code closure gives a Realm configuration an \
-        `encryptionKey`; Core Data's `setValue(_:forKey:)` (in a file that imports CoreData, \
+        of it) — unless the app's own code (or a framework target it links) gives a Realm \
+        configuration an `encryptionKey` (the Realm package's own source does not count); Core Data's `setValue(_:forKey:)` (in a file that imports CoreData, \
         not on `UserDefaults`) and a property of an object made with `T(context:)` or \
         `NSEntityDescription.insertNewObject(forEntityName:into:)`. A parameter that reaches \
         one of these is followed to the callers in other files of the target (up to three \
@@ -235,7 +237,14 @@ public struct CleartextDatabaseStorageRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let facts = SecurityFacts(context)
-        let encryptedRealm = Set(facts.all(Security.realmEncrypted).map(\.host.name))
+        // The app's own configuration (its code or its framework targets), not a Realm package's
+        // or pod's source forwarding the property (`configuration.encryptionKey = self.encryptionKey`).
+        let encryptedRealm = Set(facts.all(Security.realmEncrypted).filter { _, fact in
+            switch fact.usage.origin {
+            case .app, .linked(.target, _, _): return true
+            default: return false
+            }
+        }.map(\.host.name))
         return facts.all(Security.databaseCleartext).compactMap { host, fact in
             let u = fact.usage
             if u.key.hasPrefix("Realm"), encryptedRealm.contains(host.name) { return nil }
