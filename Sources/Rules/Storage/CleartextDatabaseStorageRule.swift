@@ -42,8 +42,9 @@ public struct CleartextDatabaseStorageRule: Rule {
         not on `UserDefaults`) and a property of an object made with `T(context:)` or \
         `NSEntityDescription.insertNewObject(forEntityName:into:)`. A parameter that reaches \
         one of these is followed to the callers in other files of the target (up to three \
-        functions deep), and the finding is at the call that passes the credential. Swift \
-        sources only.
+        functions deep), and the finding is at the call that passes the credential. In \
+        Objective-C, a value named for a credential bound with `sqlite3_bind_text`/`_blob` \
+        (not through variables, not Core Data).
 
         Severity: a **warning**. It is storage on the device, where iOS data protection still \
         encrypts the file while the device is locked (for the protection class the file has), \
@@ -163,6 +164,21 @@ public struct CleartextDatabaseStorageRule: Rule {
                          }
                          """],
                         note: "Sensitive by what the value is, whatever its name: the text a SwiftUI SecureField edits, a Valet (keychain) read."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/CredentialStore.m": """
+                         #import <Foundation/Foundation.h>
+                         #import <sqlite3.h>
+
+                         @implementation CredentialStore
+                         - (void)saveUser:(NSString *)user password:(NSString *)password statement:(sqlite3_stmt *)statement {
+                             sqlite3_bind_text(statement, 1, [user UTF8String], -1, SQLITE_TRANSIENT);
+                             sqlite3_bind_text(statement, 2, [↓password UTF8String], -1, SQLITE_TRANSIENT);
+                             sqlite3_bind_text(statement, 3, [[self sha256Of:password] UTF8String], -1, SQLITE_TRANSIENT);
+                             sqlite3_step(statement);
+                         }
+                         @end
+                         """],
+                        note: "Objective-C: a password bound with sqlite3_bind_text (its SHA-256 on the next line is not reported)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
