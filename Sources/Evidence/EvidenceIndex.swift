@@ -86,10 +86,14 @@ public struct SourceUsage: Sendable, Hashable {
     public var basis: String?
     /// The declarations around the use: its outermost type and its function, when any.
     public var container: [String]
+    /// Set on the data flow's open ends (a parameter reaching a sink, a sink waiting for a value
+    /// declared elsewhere): not a use, joined over the target's code by `SourceFlowJoin`.
+    public var link: FlowLink?
 
     public init(capability: String, key: String, api: String, line: Int, column: Int,
                 strength: EvidenceStrength, ships: Bool = true, symbol: String? = nil, basis: String? = nil,
-                container: [String] = []) {
+                container: [String] = [], link: FlowLink? = nil) {
+        self.link = link
         self.capability = capability
         self.key = key
         self.api = api

@@ -192,4 +192,7 @@ struct FullParse: SourceScanning {
         base.scan(source: source, path: path, contexts: contexts)
     }
     func skipReason(source: String, limits: ReaderLimits) -> String? { base.skipReason(source: source, limits: limits) }
+    func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] {
+        base.flowAnswers(source: source, path: path, context: context, query: query)
+    }
 }

@@ -1,3 +1,5 @@
+import Evidence
+
 /// One step of a value's way from where it is made to where it is used.
 struct FlowStep: Equatable {
     var text: String
@@ -9,8 +11,10 @@ struct FlowStep: Equatable {
 /// hash, KDF or cipher (a sanitizer: it stops a sensitive flow, and keeps a constant constant).
 struct FlowOrigin: Equatable {
     /// `parameter`: a parameter of the enclosing function that nothing marks sensitive; a sink
-    /// may ask the function's callers in the file (`FlowResolver.callSiteConstant`).
-    enum Kind: Equatable { case constant, sensitive, sanitized, parameter }
+    /// may ask the function's callers in the file (`FlowResolver.callSiteConstant`), or, through
+    /// a `FlowLink`, the callers in the rest of the target. `external`: a name or a zero-argument
+    /// call the file does not declare (`Keys.aes`, `makeKey()`), for the project-wide join.
+    enum Kind: Equatable { case constant, sensitive, sanitized, parameter, external }
     var kind: Kind
     /// What the value is at its source: `the literal "…"`, `password`, `a keychain read`.
     var what: String
@@ -22,6 +26,14 @@ struct FlowOrigin: Equatable {
     /// For `.parameter`: the function and the parameter's index.
     var function: String? = nil
     var parameterIndex: Int? = nil
+    /// For `.parameter`: the function as its callers name it.
+    var callee: FlowCallee? = nil
+    /// For `.parameter`: only part of the value (other parts are not constants), so a constant
+    /// argument does not make the value a constant.
+    var partial = false
+    /// For `.external`: the type that qualifies the name, and whether the value is a call's result.
+    var qualifier: String? = nil
+    var isCall = false
 
     static let maximumSteps = 12
 

@@ -23,6 +23,11 @@ final class FlowResolver {
     private var functions: [String: [FunctionDeclSyntax]] = [:]
     private var calls: [String: [FunctionCallExprSyntax]] = [:]
     private var secureFields: Set<String> = []
+    private var secureBindings: Set<String> = []
+    /// Every name a pattern of the file binds (`let x`, `for x in`, `case let x`, `catch let x`).
+    private var boundNames: Set<String> = []
+    private var variables: [String: [ExprSyntax]] = [:]
+    private var assignedNames: Set<String> = []
     private var pwnedPasswords: Bool?
     private var summaries: [String: FlowOrigin?] = [:]
     private var summarizing: Set<String> = []
@@ -125,9 +130,17 @@ final class FlowResolver {
     }
 
     /// Sensitive when any part is; constant when every part is.
+    /// Otherwise a parameter part (partial unless every other part is a constant), for the
+    /// callers to decide, or an external value when it is the only part.
     private func combine(_ parts: [FlowOrigin?], requireAllConstant: Bool, step: String, line at: Int) -> FlowOrigin? {
         if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then(step, line: at) }
         if !parts.isEmpty, parts.allSatisfy({ $0?.kind == .constant }), let first = parts[0] { return first.then(step, line: at) }
+        let parameters = parts.compactMap { $0 }.filter { $0.kind == .parameter }
+        if var p = parameters.first {
+            p.partial = p.partial || parameters.count > 1 || !parts.allSatisfy { $0?.kind == .constant || $0?.kind == .parameter }
+            return p.then(step, line: at)
+        }
+        if parts.count == 1, let only = parts[0], only.kind == .external { return only.then(step, line: at) }
         return nil
     }
 
@@ -160,8 +173,16 @@ final class FlowResolver {
         let at = line(member)
         guard let base = member.base else { return nil }
         let baseName = E.valueName(base)
-        if ["self", "Self"].contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text) || baseName.map(Self.isTypeName) == true {
-            return fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at)
+        let selfBase = ["self", "Self"].contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text)
+        if selfBase, let secure = secureBinding(name, line: at) { return secure }
+        if selfBase || baseName.map(Self.isTypeName) == true {
+            if let known = fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at) { return known }
+            // `Keys.aes`: a static constant another file of the target may declare.
+            guard !selfBase, let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, !Self.isTypeName(name) else { return nil }
+            var o = FlowOrigin(kind: .external, what: "\(type).\(name)", line: at)
+            o.function = name
+            o.qualifier = type
+            return o
         }
         if Self.transparentMembers.contains(name), name != "data" {
             return origin(base, depth: depth + 1)?.then(".\(name)", line: at)
@@ -169,13 +190,31 @@ final class FlowResolver {
         if name == "text", let field = baseName, isSecureField(field) {
             return FlowOrigin(kind: .sensitive, what: "the text of secure field \(field)", line: at)
         }
+
         return nameOrigin(name, line: at)
+    }
+
+    /// A text field or view named for a credential (`passwordTextField`, `self.pinField`): its
+    /// name, or nil. The name without its UI suffix must be one `LoggedCredential` calls a credential.
+    static func credentialField(_ name: String) -> String? {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        for suffix in ["TextField", "SecureField", "Field", "TextView", "Input", "TF"] where last.hasSuffix(suffix) && last.count > suffix.count {
+            let stem = String(last.dropLast(suffix.count))
+            return LoggedCredential.isCredential(stem) || isPersonalSecret(stem) ? last : nil
+        }
+        return nil
     }
 
     static func isTypeName(_ name: String) -> Bool { name.unicodeScalars.first?.properties.isUppercase == true }
 
     /// A field the file makes secure (`x.isSecureTextEntry = true`); a field's name alone
     /// (`passwordField`) is not enough (a storyboard may leave it plain).
+    /// A property a SwiftUI `SecureField` of the file edits (`SecureField("PIN", text: $pin)`).
+    private func secureBinding(_ name: String, line at: Int) -> FlowOrigin? {
+        loadFileFacts()
+        return secureBindings.contains(name) ? FlowOrigin(kind: .sensitive, what: "the text of SecureField $\(name)", line: at) : nil
+    }
+
     private func isSecureField(_ name: String) -> Bool {
         loadFileFacts()
         return secureFields.contains(name)
@@ -219,8 +258,8 @@ final class FlowResolver {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if let base = member.base {
-                if Self.isKeychainReceiver(base), ["string", "data", "get", "getData", "getString", "password", "read", "load",
-                                                    "object", "value"].contains(name) {
+                if Self.isKeychainReceiver(base), ["string", "data", "get", "getData", "getString", "password", "passwordData", "read",
+                                                    "load", "object", "value", "secret"].contains(name) {
                     return FlowOrigin(kind: .sensitive, what: "a keychain read", line: at)
                 }
                 if Self.keepingMethods.contains(name) { return origin(base, depth: depth + 1)?.then(".\(name)(…)", line: at) }
@@ -237,9 +276,25 @@ final class FlowResolver {
         }
         if let callee {
             if Self.isSanitizer(callee) { return sanitized(first?.expression, name: callee, line: at, depth: depth) }
+            loadFileFacts()
+            if functions[callee] == nil, arguments.isEmpty, call.trailingClosure == nil, !Self.isTypeName(callee), !boundNames.contains(callee) {
+                // `makeKey()`: a function another file of the target may declare.
+                var o = FlowOrigin(kind: .external, what: "\(callee)()", line: at)
+                o.function = callee
+                o.isCall = true
+                return o
+            }
             return summary(of: callee, line: at, depth: depth)
         }
         return nil
+    }
+
+    /// What a zero-argument function of this file returns (for the project-wide join).
+    func returned(by name: String) -> FlowOrigin? {
+        loadFileFacts()
+        guard let declarations = functions[name], declarations.count == 1,
+              declarations[0].signature.parameterClause.parameters.isEmpty else { return nil }
+        return summary(of: name, line: line(declarations[0]), depth: 0)
     }
 
     private func sanitized(_ input: ExprSyntax?, name: String, line at: Int, depth: Int) -> FlowOrigin? {
@@ -248,10 +303,10 @@ final class FlowResolver {
         return FlowOrigin(kind: .sanitized, what: "\(name)(…)", line: at)
     }
 
-    /// `keychain`, `KeychainWrapper.standard`, `self.keychainStore`.
+    /// `keychain`, `KeychainWrapper.standard`, `self.keychainStore`, `SAMKeychain`, a Valet (`valet`, `Valet.valet(with:…)`).
     static func isKeychainReceiver(_ e: ExprSyntax) -> Bool {
-        let text = E.stripped(e).trimmedDescription
-        return text.count < 80 && text.lowercased().contains("keychain")
+        let text = E.stripped(e).trimmedDescription.lowercased()
+        return text.count < 80 && (text.contains("keychain") || text.contains("valet"))
     }
 
     /// What a function of this file returns: the first sensitive return value, a constant when
@@ -325,6 +380,7 @@ final class FlowResolver {
                     var o = FlowOrigin(kind: .parameter, what: "parameter \(name) of \(function.name.text)", line: line(parameters[index]))
                     o.function = function.name.text
                     o.parameterIndex = index
+                    o.callee = Self.callee(function, linkable: !Self.scalarTypes.contains(parameters[index].type.trimmedDescription))
                     return o
                 }
             } else if let initializer = n.as(InitializerDeclSyntax.self) {
@@ -335,7 +391,73 @@ final class FlowResolver {
             child = n
             current = n.parent
         }
-        return fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at)
+        if let secure = secureBinding(name, line: at) { return secure }
+        if let known = fileMember(name, at: at, depth: depth) ?? nameOrigin(name, line: at) { return known }
+        // A name nothing in the file binds: a global constant another file of the target may declare.
+        loadFileFacts()
+        guard !Self.isTypeName(name), !boundNames.contains(name), functions[name] == nil else { return nil }
+        var o = FlowOrigin(kind: .external, what: name, line: at)
+        o.function = name
+        return o
+    }
+
+    /// A value named only `token` (`token`, `room.token`, `parameter token`): a chat room's, a
+    /// page's or a push token as often as a credential, so not carried into another file's
+    /// wrapper nor a database on its name alone.
+    static func isBareToken(_ what: String) -> Bool {
+        var name = what.hasPrefix("parameter ") ? String(what.dropFirst("parameter ".count)) : what
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        return SecretNames.words(name) == ["token"]
+    }
+
+    /// Parameter types whose values are never a secret nor key material.
+    static let scalarTypes: Set<String> = ["Bool", "Int", "UInt", "Int32", "UInt32", "Int64", "UInt64", "Double", "Float", "CGFloat"]
+
+    /// A function other files can call (a global or a member, not a function nested in a body),
+    /// as its callers name it; nil when it is not one or `linkable` is false.
+    static func callee(_ f: FunctionDeclSyntax, linkable: Bool) -> FlowCallee? {
+        guard linkable else { return nil }
+        var current = f.parent
+        var isMethod = false
+        var steps = 0
+        while let n = current, steps < 64 {
+            steps += 1
+            if n.is(CodeBlockSyntax.self) || n.is(ClosureExprSyntax.self) { return nil }
+            if n.is(MemberBlockSyntax.self) { isMethod = true; break }
+            if n.is(SourceFileSyntax.self) { break }
+            current = n.parent
+        }
+        let parameters = f.signature.parameterClause.parameters
+        return FlowCallee(name: f.name.text, labels: parameters.map(\.firstName.text), defaults: parameters.map { $0.defaultValue != nil },
+                          isMethod: isMethod)
+    }
+
+    /// The open end a sink leaves when its value is a parameter of the enclosing function (its
+    /// callers in other files decide) or an external value (for constant sinks): a `SourceUsage`
+    /// carrying a `FlowLink`, or nil when the value is neither.
+    func link(_ o: FlowOrigin, wants: FlowLink.Wants, capability: String, key: String, sink: String, at node: some SyntaxProtocol,
+              ships: Bool) -> SourceUsage? {
+        let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let path = o.path(to: sink, line: location.line)
+        let l: FlowLink
+        switch o.kind {
+        case .parameter:
+            loadFileFacts()
+            guard let c = o.callee, let i = o.parameterIndex, wants == .sensitive || !o.partial, functions[c.name]?.count == 1 else { return nil }
+            var parameterLink = FlowLink(role: .parameterSink, wants: wants, callee: c, parameterIndex: i, path: path)
+            if wants == .constant, let f = functions[c.name]?.first, i < f.signature.parameterClause.parameters.count {
+                let p = f.signature.parameterClause.parameters[f.signature.parameterClause.parameters.index(f.signature.parameterClause.parameters.startIndex, offsetBy: i)]
+                if let value = p.defaultValue?.value, let d = constant(value) { parameterLink.defaultPath = d.then("default of \((p.secondName ?? p.firstName).text)", line: line(value)).path }
+            }
+            l = parameterLink
+        case .external:
+            guard wants == .constant, let name = o.function else { return nil }
+            l = FlowLink(role: .externalSink, wants: wants, name: name, qualifier: o.qualifier, isCall: o.isCall, path: path)
+        default:
+            return nil
+        }
+        return SourceUsage(capability: capability, key: key, api: path, line: location.line, column: location.column, strength: .definite,
+                           ships: ships, container: UsageVisitor.container(of: Syntax(node)), link: l)
     }
 
     /// What a name alone says: a credential (`password`, `authToken`), not a type.
@@ -384,7 +506,7 @@ final class FlowResolver {
     /// (the argument, or the parameter's default when a call leaves it out): the first found,
     /// its path running from the caller's constant through the parameter to the sink's value.
     func callSiteConstant(for parameter: FlowOrigin, at sink: Syntax) -> FlowOrigin? {
-        guard parameter.kind == .parameter, let name = parameter.function, let index = parameter.parameterIndex else { return nil }
+        guard parameter.kind == .parameter, !parameter.partial, let name = parameter.function, let index = parameter.parameterIndex else { return nil }
         var current = sink.parent
         var steps = 0
         var declaration: FunctionDeclSyntax?
@@ -442,7 +564,11 @@ final class FlowResolver {
     /// A binding's value, or what its name says when the value is not known (never for a sanitizer's output).
     private func valueOrigin(_ value: ExprSyntax, name: String, depth: Int) -> FlowOrigin? {
         if let o = origin(value, depth: depth + 1) {
-            if o.kind == .parameter { return nameOrigin(name, line: line(value)) ?? o }
+            if o.kind == .parameter || o.kind == .external { return nameOrigin(name, line: line(value)) ?? o }
+            // `guard let roomToken = room.token`: the binding's name says which token a bare `token` is.
+            if o.kind == .sensitive, Self.isBareToken(o.what), SecretNames.words(name).contains("token"), !LoggedCredential.isCredential(name) {
+                return nil
+            }
             return o.kind == .sanitized ? nil : o
         }
         return nameOrigin(name, line: line(value))
@@ -582,11 +708,14 @@ final class FlowResolver {
     /// declaration of the name agrees.
     private func fileMember(_ name: String, at: Int, depth: Int) -> FlowOrigin? {
         loadFileFacts()
-        guard let values = members?[name], !values.isEmpty, values.count <= 4 else { return nil }
+        // A stored `var` the file never assigns again keeps the value it is declared with.
+        guard let values = members?[name] ?? (assignedNames.contains(name) ? nil : variables[name]), !values.isEmpty, values.count <= 4
+        else { return nil }
+        let specifier = members?[name] != nil ? "let" : "var"
         let parts = values.map { origin($0, depth: depth + 1) }
-        if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then("let \(name)", line: s.line) }
+        if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then("\(specifier) \(name)", line: s.line) }
         guard parts.allSatisfy({ $0?.kind == .constant }), let first = parts[0] else { return nil }
-        return first.then("let \(name)", line: line(values[0]))
+        return first.then("\(specifier) \(name)", line: line(values[0]))
     }
 
     private func loadFileFacts() {
@@ -597,6 +726,10 @@ final class FlowResolver {
         functions = collector.functions
         calls = collector.calls
         secureFields = collector.secureFields
+        secureBindings = collector.secureBindings
+        boundNames = collector.boundNames
+        variables = collector.variables
+        assignedNames = collector.assigned
     }
 
     /// Whether the file works with Have I Been Pwned's range API, whose protocol is SHA-1 of the
@@ -629,14 +762,40 @@ private final class FileDeclarations: SyntaxVisitor {
     /// Calls of a name (`f(…)`, `self.f(…)`), for the callers of a function of the file.
     var calls: [String: [FunctionCallExprSyntax]] = [:]
     var secureFields: Set<String> = []
+    var secureBindings: Set<String> = []
+    var boundNames: Set<String> = []
+    /// Stored `var`s outside bodies with a value, and the names the file assigns (`x =`, `self.x +=`, `&x`) anywhere.
+    var variables: [String: [ExprSyntax]] = [:]
+    var assigned: Set<String> = []
     private var bodyDepth = 0
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self).map({
+            $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) }) == true {
+            if let name = SecurityExpressions.valueName(elements[0]) { assigned.insert(String(name.split(separator: ".").last ?? "")) }
+            if let member = elements[0].as(MemberAccessExprSyntax.self) { assigned.insert(member.declName.baseName.text) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = SecurityExpressions.valueName(node.expression) { assigned.insert(String(name.split(separator: ".").last ?? "")) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        boundNames.insert(node.identifier.text)
+        return .visitChildren
+    }
 
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard bodyDepth == 0, node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
+        guard bodyDepth == 0 else { return .visitChildren }
+        let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
         for b in node.bindings {
             if let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value, b.accessorBlock == nil {
-                constants[name, default: []].append(value)
+                if isLet { constants[name, default: []].append(value) } else { variables[name, default: []].append(value) }
             }
         }
         return .visitChildren
@@ -660,6 +819,10 @@ private final class FileDeclarations: SyntaxVisitor {
             ?? node.calledExpression.as(MemberAccessExprSyntax.self).flatMap { m in
                 m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? m.declName.baseName.text : nil
             }
+        if callee == "SecureField", let text = node.arguments.first(where: { $0.label?.text == "text" })?.expression,
+           let bound = text.as(DeclReferenceExprSyntax.self)?.baseName.text, bound.hasPrefix("$") {
+            secureBindings.insert(String(bound.dropFirst()))
+        }
         if let callee, let first = callee.unicodeScalars.first, !first.properties.isUppercase, calls[callee, default: []].count < 16 {
             calls[callee, default: []].append(node)
         }

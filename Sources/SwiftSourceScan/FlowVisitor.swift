@@ -15,8 +15,8 @@ final class FlowVisitor: SyntaxVisitor {
     let flow: FlowResolver
     private let target: TargetConditions
     private var clauseShips: [Bool] = []
-    private var imports: Set<String> = []
-    private var found: [(usage: SourceUsage, cryptoSwift: Bool)] = []
+    private(set) var imports: Set<String> = []
+    var found: [(usage: SourceUsage, cryptoSwift: Bool)] = []
 
     init(flow: FlowResolver, target: TargetConditions = TargetConditions()) {
         self.flow = flow
@@ -35,7 +35,7 @@ final class FlowVisitor: SyntaxVisitor {
     // MARK: Gate
 
     /// Names a file must refer to for a sink of this visitor to be in it.
-    static let triggerNames: Set<String> = [
+    static let triggerNames: Set<String> = Set<String>([
         "CCCrypt", "CCCryptorCreate", "CCCryptorCreateFromData", "CCCryptorCreateWithMode", "SymmetricKey", "SecKeyCreateWithData",
         "AES", "ChaCha20", "Blowfish", "Rabbit", "CBC", "GCM", "CTR", "CFB", "OFB", "PCBC", "CCM", "Nonce",
         "CCKeyDerivationPBKDF", "PBKDF2", "CC_MD5", "CC_SHA1", "CC_SHA224", "CC_SHA256", "CC_SHA384", "CC_SHA512",
@@ -44,7 +44,9 @@ final class FlowVisitor: SyntaxVisitor {
         "tlsMaximumSupportedProtocol", "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol",
         "sec_protocol_options_set_min_tls_protocol_version",
         "sec_protocol_options_set_max_tls_protocol_version", "useCredential",
-    ]
+    ]).union(databaseAlwaysNames)
+    /// Core Data's `T(context:)`: a managed object whose properties are stored.
+    static let coreDataAssignment = SecurityVisitor.prefixTable(["(context:", "insertNewObject("])
     /// Fast hashes are a sink only for a password (a value whose name holds one of
     /// `passwordWords`): a file naming them is parsed only when its bytes hold such a word.
     static let fastHashNames: Set<String> = ["SHA256", "SHA384", "SHA512", "sha224", "sha256", "sha384", "sha512", "Digest",
@@ -55,6 +57,8 @@ final class FlowVisitor: SyntaxVisitor {
     /// The parse gate's part for this visitor, from the byte pass's names and the bytes.
     static func mayFind(referenced: Set<String>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !referenced.isDisjoint(with: alwaysNames) { return true }
+        if !referenced.isDisjoint(with: databaseNames) && LoggingPrefilter.containsFoldingCase(bytes, databaseWords) { return true }
+        if SecurityVisitor.contains(bytes, coreDataAssignment) && LoggingPrefilter.containsFoldingCase(bytes, databaseWords) { return true }
         if !referenced.isDisjoint(with: fastHashNames) && LoggingPrefilter.containsFoldingCase(bytes, passwordBytes) { return true }
         // The trust rule needs `URLCredential(trust:` in the delegate, not only `.useCredential` (HTTP authentication).
         if referenced.contains("useCredential") && mentionsTrustCredential(bytes) { return true }
@@ -90,6 +94,8 @@ final class FlowVisitor: SyntaxVisitor {
         return text.withUTF8 { b in
             SecurityVisitor.contains(b, triggerTable)
                 || (SecurityVisitor.contains(b, cleartextURL) && LoggingPrefilter.mayFind(b, calls: cleartextURL))
+                || (SecurityVisitor.contains(b, databaseTable) && LoggingPrefilter.containsFoldingCase(b, databaseWords))
+                || (SecurityVisitor.contains(b, Self.coreDataAssignment) && LoggingPrefilter.containsFoldingCase(b, databaseWords))
         }
     }
 
@@ -103,6 +109,7 @@ final class FlowVisitor: SyntaxVisitor {
                                            "CC_SHA224", "CC_SHA256", "CC_SHA384", "CC_SHA512"]
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        databaseCall(node)
         let arguments = Array(node.arguments)
         let labeled = { (label: String) in arguments.first { $0.label?.text == label }?.expression }
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
@@ -156,15 +163,20 @@ final class FlowVisitor: SyntaxVisitor {
     }
 
     private func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
-        guard let o = constantOrigin(argument) else { return }
-        emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
+        if let o = constantOrigin(argument) {
+            emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
+        } else if let o = flow.origin(argument), o.kind == .parameter || o.kind == .external,
+                  let open = flow.link(o, wants: .constant, capability: capability, key: sink, sink: sink, at: argument, ships: ships) {
+            // Callers or declarations in other files of the target decide (`SourceFlowJoin`).
+            found.append((open, cryptoSwift))
+        }
     }
 
     /// A constant at the sink, or one a caller in the file passes for the parameter it comes from.
     private func constantOrigin(_ argument: ExprSyntax) -> FlowOrigin? {
         guard let o = flow.origin(argument) else { return nil }
         if o.kind == .constant { return o }
-        return o.kind == .parameter ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
+        return o.kind == .parameter && !o.partial ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
     }
 
     private func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,
@@ -228,6 +240,8 @@ final class FlowVisitor: SyntaxVisitor {
             tlsSink(elements[2], api: member.declName.baseName.text)
         }
         concatenatedURL(elements)
+        databaseAssignment(node, elements)
+        realmEncryptionAssignment(elements, at: node)
         return .visitChildren
     }
 
@@ -346,7 +360,7 @@ final class FlowVisitor: SyntaxVisitor {
         return .skipChildren
     }
 
-    private func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, cryptoSwift: Bool = false) {
+    func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, cryptoSwift: Bool = false) {
         let location = flow.lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         found.append((SourceUsage(capability: capability, key: key, api: api, line: location.line, column: location.column,
                                   strength: .definite, ships: ships, container: UsageVisitor.container(of: Syntax(node))), cryptoSwift))

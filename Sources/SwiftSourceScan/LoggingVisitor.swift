@@ -16,6 +16,8 @@ final class LoggingVisitor: DeclarationCollector {
     private let target: TargetConditions
     private var clauseShips: [Bool] = []
     private var found: [(usage: SourceUsage, name: String)] = []
+    /// Parameters of the file's functions that reach a log (`func log(_ m: String) { NSLog("%@", m) }`).
+    private var links: [SourceUsage] = []
     /// The file's data flow, for values held in variables (`let y = password; NSLog(y)`).
     var flow: FlowResolver?
 
@@ -36,7 +38,7 @@ final class LoggingVisitor: DeclarationCollector {
     /// Whether the file names a logging call and a word credentials are named with.
     static func mayFind(in source: String) -> Bool {
         var text = source
-        return text.withUTF8 { LoggingPrefilter.mayFind($0, calls: calls) }
+        return text.withUTF8 { LoggingPrefilter.mayFind($0, calls: calls) || LoggingPrefilter.mayForward($0, calls: calls) }
     }
 
     var ships: Bool { !clauseShips.contains(false) }
@@ -48,7 +50,7 @@ final class LoggingVisitor: DeclarationCollector {
         // release builds) is not the system's; a name the file declares `Bool` is a flag.
         return found.filter { f in
             !(f.usage.symbol.map(functions.contains) ?? false) && context.variableType(f.name) != .type("Bool")
-        }.map(\.usage)
+        }.map(\.usage) + links.filter { u in !functions.contains(u.symbol ?? "") }
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -60,11 +62,11 @@ final class LoggingVisitor: DeclarationCollector {
             switch function {
             case "NSLog":
                 // Every argument is formatted into one string, logged as it is.
-                for a in arguments { report(logged(a.expression, onlyPublic: false), Security.credentialSystemLog, api: "NSLog", symbol: symbol) }
+                for a in arguments { report(a.expression, onlyPublic: false, Security.credentialSystemLog, api: "NSLog", symbol: symbol) }
             case "print", "debugPrint", "dump":
                 guard !arguments.contains(where: { $0.label?.text == "to" }) else { break }  // into a string or stream of the app's
                 for a in arguments where a.label == nil {
-                    report(logged(a.expression, onlyPublic: false), Security.credentialStandardOutput, api: function, symbol: symbol)
+                    report(a.expression, onlyPublic: false, Security.credentialStandardOutput, api: function, symbol: symbol)
                 }
             case "os_log":
                 judgeOSLog(arguments, symbol: symbol)
@@ -74,7 +76,7 @@ final class LoggingVisitor: DeclarationCollector {
                   Self.loggerMethods.contains(member.declName.baseName.text) {
             // `logger.info("… \(token, privacy: .public)")`: only an OSLogMessage takes `privacy:`.
             for a in arguments where E.stripped(a.expression).is(StringLiteralExprSyntax.self) {
-                report(logged(a.expression, onlyPublic: true), Security.credentialSystemLog,
+                report(a.expression, onlyPublic: true, Security.credentialSystemLog,
                        api: "Logger.\(member.declName.baseName.text) privacy: .public", symbol: nil)
             }
         }
@@ -86,19 +88,25 @@ final class LoggingVisitor: DeclarationCollector {
         guard let formatIndex = arguments.firstIndex(where: { $0.label == nil && E.stripped($0.expression).is(StringLiteralExprSyntax.self) }),
               let literal = E.stripped(arguments[formatIndex].expression).as(StringLiteralExprSyntax.self) else { return }
         if literal.segments.contains(where: { if case .expressionSegment = $0 { return true } else { return false } }) {
-            report(logged(literal, onlyPublic: true), Security.credentialSystemLog, api: "os_log privacy: .public", symbol: symbol)
+            report(literal, onlyPublic: true, Security.credentialSystemLog, api: "os_log privacy: .public", symbol: symbol)
             return
         }
         guard let format = E.stringLiteral(arguments[formatIndex].expression) else { return }
         let shown = LogFormat.shownArguments(format)
         let values = arguments[(formatIndex + 1)...].filter { $0.label == nil }
         for (a, isShown) in zip(values, shown) where isShown {
-            report(logged(a.expression, onlyPublic: false), Security.credentialSystemLog, api: "os_log public format", symbol: symbol)
+            report(a.expression, onlyPublic: false, Security.credentialSystemLog, api: "os_log public format", symbol: symbol)
         }
     }
 
     /// `Self.logged`, then the values whose origin the data flow shows sensitive, with their path.
     private func logged(_ expression: some ExprSyntaxProtocol, onlyPublic: Bool) -> [(name: String, node: Syntax, path: FlowOrigin?)] {
+        logged(expression, onlyPublic: onlyPublic, parameters: nil)
+    }
+
+    /// As `logged(_:onlyPublic:)`; the values that are parameters of the enclosing function go to `parameters`.
+    private func logged(_ expression: some ExprSyntaxProtocol, onlyPublic: Bool,
+                        parameters: ((FlowOrigin, Syntax) -> Void)?) -> [(name: String, node: Syntax, path: FlowOrigin?)] {
         let direct = Self.logged(expression, onlyPublic: onlyPublic).map { (name: $0.name, node: $0.node, path: FlowOrigin?.none) }
         guard let flow else { return direct }
         let e = E.stripped(ExprSyntax(expression))
@@ -116,9 +124,24 @@ final class LoggingVisitor: DeclarationCollector {
         for value in values where !direct.contains(where: { $0.node.id == Syntax(value).id || $0.node.id == Syntax(E.stripped(value)).id }) {
             // A flag or a count is never the secret, whatever it was computed from.
             if E.isFlagLiteral(value) { continue }
-            if let origin = flow.sensitive(value) { out.append((origin.what, Syntax(value), origin)) }
+            guard let origin = flow.origin(value) else { continue }
+            if origin.kind == .sensitive { out.append((origin.what, Syntax(value), origin)) }
+            else if origin.kind == .parameter { parameters?(origin, Syntax(value)) }
         }
         return out
+    }
+
+    private func report(_ expression: some ExprSyntaxProtocol, onlyPublic: Bool, _ capability: String, api: String, symbol: String?) {
+        let values = logged(expression, onlyPublic: onlyPublic) { [self] origin, node in
+            // A parameter reaching the log: the callers in other files decide (`SourceFlowJoin`).
+            // The symbol lets a function of the file's own named like the log shadow it, as for direct uses.
+            if var open = flow?.link(origin, wants: .sensitive, capability: capability, key: origin.what, sink: api, at: node, ships: ships) {
+                open.symbol = symbol
+                open.link?.keyIsValue = true
+                links.append(open)
+            }
+        }
+        report(values, capability, api: api, symbol: symbol)
     }
 
     private func report(_ logged: [(name: String, node: Syntax, path: FlowOrigin?)], _ capability: String, api: String, symbol: String?) {

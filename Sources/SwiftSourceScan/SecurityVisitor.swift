@@ -322,6 +322,10 @@ final class SecurityVisitor: DeclarationCollector {
         } else if !SecretNames.saysNotSecret(key), let flow, let origin = flow.sensitive(arguments[0].expression) {
             // `let x = password; defaults.set(x, forKey: "k")`: the value's origin, with its path.
             emit(Security.preferenceSecret, key: key, api: origin.path(to: api, line: flow.line(call)), at: call, ships: ships)
+        } else if !SecretNames.saysNotSecret(key), let flow, let origin = flow.origin(arguments[0].expression), origin.kind == .parameter,
+                  let open = flow.link(origin, wants: .sensitive, capability: Security.preferenceSecret, key: key, sink: api, at: call, ships: ships) {
+            // A parameter stored: the callers in other files of the target decide (`SourceFlowJoin`).
+            found.append(open)
         }
     }
 

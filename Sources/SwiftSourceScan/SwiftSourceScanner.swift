@@ -86,6 +86,20 @@ public enum SwiftSourceScanner {
         }
     }
 
+    /// A file's answer to the project-wide data flow's question (`SourceFlowJoin`): one parse, one walk.
+    public static func flowAnswers(source: String, context: SourceScanContext, query: FlowQuery, limits: ReaderLimits) -> [FlowAnswer] {
+        guard !query.isEmpty, !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return [] }
+        let nesting = NestingProfile(source)
+        guard nestingReason(nesting) == nil else { return [] }
+        var text = source
+        let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: maximumNestingLevel) }
+        let flow = FlowResolver(tree: tree, lines: LineTable(text))
+        let conditions = nesting.ifConfig > 0 ? TargetConditions(platform: context.platform, conditions: context.swiftConditions) : TargetConditions()
+        let visitor = FlowQueryVisitor(flow: flow, query: query, target: conditions)
+        visitor.walk(tree)
+        return visitor.answers
+    }
+
     /// Whether a source file of this size is skipped.
     public static func exceedsLimits(byteCount: Int, limits: ReaderLimits = .default) -> Bool {
         byteCount > limits.maxSourceFileBytes

@@ -19,7 +19,7 @@ public struct SwiftSourceScanning: SourceScanning {
 
     public var triggerNames: Set<String> { Self.names }
     static let names = SwiftAPIIndex.standard.names.union(SecurityVisitor.triggerNames).union(LoggingVisitor.triggerNames)
-        .union(CryptoVisitor.triggerNames).union(FlowVisitor.triggerNames)
+        .union(CryptoVisitor.triggerNames).union(FlowVisitor.triggerNames).union(FlowVisitor.databaseNames)
 
     /// Every match starts from one of the index's names written where code refers to it (not
     /// as the name a declaration introduces): a file without any needs no parse.
@@ -33,10 +33,15 @@ public struct SwiftSourceScanning: SourceScanning {
     public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool {
         mayUse(facts) || bytes.withUnsafeBytes { raw in
             let b = raw.bindMemory(to: UInt8.self)
-            return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames) && LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls))
+            return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames)
+                    && (LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls) || LoggingPrefilter.mayForward(b, calls: LoggingVisitor.calls)))
                 || CryptoVisitor.bareCall(b, CryptoVisitor.bareRandomCall)
                 || FlowVisitor.mayFind(referenced: facts.referenced, bytes: b)
         }
+    }
+
+    public func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] {
+        SwiftSourceScanner.flowAnswers(source: source, context: context, query: query, limits: limits)
     }
 
     public func scan(source: String, path: String, context: SourceScanContext) -> [SourceUsage] {

@@ -11,16 +11,28 @@ final class FlowVisitorTests: XCTestCase {
         Security.hardcodedKey, Security.staticIV, Security.kdfConstantSalt, Security.kdfConstantPassword, Security.kdfIterations,
         Security.weakHashOfSensitive, Security.tlsBelow12, Security.trustNotEvaluated, Security.cleartextCredential,
         Security.credentialSystemLog, Security.credentialStandardOutput, Security.preferenceSecret, Security.ecbMode,
+        Security.databaseCleartext, Security.realmEncrypted,
     ]
 
     func usages(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [SourceUsage] {
         let found = SwiftSourceScanner.scan(source: source, path: "T.swift").filter { Self.flowCapabilities.contains($0.capability) }
-        // Every snippet with a fact passes the parse gate: a prefiltered scan finds what a full parse finds.
+        // Every snippet with a fact (or an open end for the project-wide join) passes the parse
+        // gate: a prefiltered scan finds what a full parse finds.
         if !found.isEmpty {
             let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
             XCTAssertTrue(SwiftSourceScanning().mayUse(facts, bytes: Data(source.utf8)), "the parse gate would skip it", file: file, line: line)
         }
-        return found
+        return found.filter { $0.link == nil }
+    }
+
+    /// The open ends (`FlowLink`) a snippet leaves for the project-wide join, gate checked as for facts.
+    func links(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        _ = usages(source, file: file, line: line)
+        return SwiftSourceScanner.scan(source: source, path: "T.swift").compactMap { u -> String? in
+            guard let l = u.link else { return nil }
+            let end = l.role == .parameterSink ? "\(l.callee?.signature ?? "?")#\(l.parameterIndex)" : "\(l.qualifier.map { $0 + "." } ?? "")\(l.name)\(l.isCall ? "()" : "")"
+            return "\(u.capability.split(separator: ".").last!) \(end) \(u.line)" + (u.ships ? "" : " debug")
+        }
     }
 
     func facts(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
@@ -189,6 +201,147 @@ final class FlowVisitorTests: XCTestCase {
                                                              with: "        guard SecTrustEvaluateWithError(trust, nil) else { return }\n        completionHandler(.useCredential")), [])
         XCTAssertEqual(facts(accepting.replacingOccurrences(of: "        completionHandler(.useCredential",
                                                              with: "        guard Pinning.check(challenge) else { return }\n        completionHandler(.useCredential")), [])
+    }
+
+    func testOpenEndsForTheProjectWideJoin() {
+        XCTAssertEqual(links("""
+        import CommonCrypto
+        import CryptoKit
+        import Foundation
+        func log(_ message: String) { NSLog("%@", message) }
+        func count(_ n: Int) { NSLog("%ld", n) }
+        func quiet(_ message: String) { NSLog("%ld", message.count) }
+        extension Data {
+            func aes(keyData: Data) { keyData.withUnsafeBytes { k in _ = CCCrypt(0, 0, 0, k.baseAddress, 16, nil, nil, 0, nil, 0, nil) } }
+        }
+        func seal() {
+            _ = SymmetricKey(data: Data(Keys.aes.utf8))
+            let k = makeKey()
+            _ = SymmetricKey(data: k)
+            for candidate in [Data()] { _ = SymmetricKey(data: candidate) }
+        }
+        """), ["system_log log(_:)#0 4", "hardcoded_key aes(keyData:)#0 8", "hardcoded_key Keys.aes 11", "hardcoded_key makeKey() 13"])
+    }
+
+    func testAnswersToTheProjectWideJoin() {
+        let log = FlowCallee(name: "log", labels: ["_"], defaults: [false], isMethod: false)
+        let aes = FlowCallee(name: "aes", labels: ["operation", "keyData"], defaults: [true, false], isMethod: true)
+        let query = FlowQuery(callees: [log: [0], aes: [1]], names: ["encryptionKey", "makeKey"])
+        let answers = SwiftSourceScanner.flowAnswers(source: """
+        import Foundation
+        let encryptionKey = "AAAAAAAAAAAAAAAA"
+        func makeKey() -> String { "k" + "ey" }
+        final class Login {
+            func log(level: Int) {}
+            func signIn(password: String, passwordHash: String, data: Data, note: String) {
+                log(password)
+                log(passwordHash)
+                log("\\(note): \\(password)")
+                _ = data.aes(keyData: Data(encryptionKey.utf8))
+                _ = data.aes(operation: 1, keyData: Data(note.utf8))
+                #if DEBUG
+                log(password)
+                #endif
+            }
+        }
+        """, context: SourceScanContext(), query: query, limits: .default)
+        let shown = answers.map { a -> String in
+            switch a.kind {
+            case .argument: return "\(a.callee!.signature)#\(a.parameterIndex) \(a.value.map { "\($0)" } ?? "-") \(a.what) \(a.line)" + (a.ships ? "" : " debug")
+            case .constant, .returned: return "\(a.kind) \(a.name) \(a.value.map { "\($0)" } ?? "-") \(a.line)"
+            }
+        }
+        // A parameter (passwordHash, note) is for the callers of signIn to decide; each value a string interpolates is passed on.
+        XCTAssertEqual(shown, ["constant encryptionKey constant 2", "returned makeKey constant 3", "log(_:)#0 sensitive parameter password 7",
+                               "log(_:)#0 parameter parameter passwordHash of signIn 8", "log(_:)#0 parameter parameter note of signIn 9",
+                               "log(_:)#0 sensitive parameter password 9", "aes(operation:keyData:)#1 constant a string literal 10",
+                               "aes(operation:keyData:)#1 parameter parameter note of signIn 11", "log(_:)#0 sensitive parameter password 13 debug"])
+    }
+
+    func testSensitiveValuesWrittenToDatabases() {
+        XCTAssertEqual(facts("""
+        import SQLite3
+        func a(db: OpaquePointer?, s: OpaquePointer?, password: String, name: String, authToken: String, token: String) {
+            sqlite3_bind_text(s, 1, password, -1, nil)
+            sqlite3_bind_text(s, 2, name, -1, nil)
+            sqlite3_exec(db, "INSERT INTO t VALUES ('\\(authToken)')", nil, nil, nil)
+            sqlite3_exec(db, "DELETE FROM t WHERE token = '\\(authToken)'", nil, nil, nil)
+            sqlite3_bind_text(s, 3, token, -1, nil)
+        }
+        """), ["database_cleartext sqlite3_bind_text 3", "database_cleartext sqlite3_exec (INSERT) 5"])  // a bare `token` is not judged by name
+        XCTAssertEqual(facts("""
+        import GRDB
+        func a(db: Database, secret: String, note: String) throws {
+            try db.execute(sql: "UPDATE t SET s = ?", arguments: StatementArguments([secret]))
+            try db.execute(literal: "INSERT INTO t VALUES (\\(secret))")
+            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: ["n": note])
+        }
+        """), ["database_cleartext execute(sql:arguments:) 3", "database_cleartext execute(literal:) 4"])
+        XCTAssertEqual(facts("""
+        import CoreData
+        func a(context: NSManagedObjectContext, pin: String, pinCode: String) {
+            let item = Item(context: context)
+            item.pinCode = pinCode
+            item.label = "x"
+            let defaults = UserDefaults.standard
+            defaults.setValue(pinCode, forKey: "p")
+        }
+        """), ["secret p 7", "database_cleartext Core Data item.pinCode 4"])  // UserDefaults is secret_in_preferences's
+        XCTAssertEqual(facts("""
+        import RealmSwift
+        func a(key: Data, refreshToken: String) {
+            var config = Realm.Configuration()
+            config.encryptionKey = key
+            let realm = try! Realm(configuration: config)
+            realm.add(Session(token: refreshToken))
+        }
+        """), ["realm_encrypted Realm.Configuration.encryptionKey 4", "database_cleartext Realm add(_:) 6"])
+        // A wrapper's parameter reaching the sink is an open end (the gate parses the file without a secret word).
+        XCTAssertEqual(links("""
+        import SQLite3
+        func put(_ value: String, _ s: OpaquePointer?) { sqlite3_bind_text(s, 1, value, -1, nil) }
+        """), ["database_cleartext put(_:_:)#0 2"])
+    }
+
+    func testValuesSensitiveByWhatTheyAre() {
+        XCTAssertEqual(facts("""
+        import SQLite3
+        import SwiftUI
+        import Valet
+        struct UnlockView: View {
+            @State private var code = ""
+            @State private var note = ""
+            let valet = Valet.valet(with: Identifier(nonEmpty: "x")!, accessibility: .whenUnlocked)
+            var body: some View {
+                SecureField("Code", text: $code)
+                TextField("Note", text: $note)
+            }
+            func save(_ s: OpaquePointer?) {
+                sqlite3_bind_text(s, 1, code, -1, nil)
+                sqlite3_bind_text(s, 2, self.note, -1, nil)
+                let stored = try? valet.string(forKey: "k")
+                sqlite3_bind_text(s, 3, stored, -1, nil)
+                var item: CFTypeRef?
+                SecItemCopyMatching([:] as CFDictionary, &item)
+                sqlite3_bind_blob(s, 4, item, 0, nil)
+                sqlite3_bind_text(s, 5, passwordTextField.text, -1, nil)
+                sqlite3_bind_text(s, 6, nameTextField.text, -1, nil)
+            }
+        }
+        """), ["database_cleartext sqlite3_bind_text 13", "database_cleartext sqlite3_bind_text 16", "database_cleartext sqlite3_bind_blob 19",
+               "database_cleartext sqlite3_bind_text 20"])
+    }
+
+    func testABindingNamedForANonSecretTokenIsNotACredential() {
+        XCTAssertEqual(facts("""
+        import Foundation
+        func open(room: Room, session: Session) {
+            guard let roomToken = room.token else { return }
+            print("Joining room \\(roomToken)")
+            let t = session.token
+            NSLog("%@", t)
+        }
+        """), ["system_log token 6"])
     }
 
     func testCredentialsInCleartextQueries() {

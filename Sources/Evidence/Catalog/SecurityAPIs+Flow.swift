@@ -17,6 +17,11 @@ extension ProtectedResourceCatalog.Security {
     public static let tlsBelow12 = "security.network.tls_below_1_2"
     /// A server-trust challenge answered with a credential for the trust without evaluating it. Key: the delegate method.
     public static let trustNotEvaluated = "security.network.trust_not_evaluated"
+    /// A sensitive value written to a database in clear: SQLite's C API, GRDB, SQLite.swift, a
+    /// Realm object, a Core Data managed object. Key: the API.
+    public static let databaseCleartext = "security.storage.database_cleartext"
+    /// A Realm configuration given an encryption key (the target's Realm files are encrypted). Key: the API.
+    public static let realmEncrypted = "security.storage.realm_encrypted"
     /// A sensitive value put into the query of an `http://` URL. Key: the value's name.
     public static let cleartextCredential = "security.network.cleartext_credential"
 

@@ -22,6 +22,15 @@ public enum LoggingPrefilter {
         contains(bytes, calls, foldCase: false) && contains(bytes, secretWords, foldCase: true)
     }
 
+    /// Whether the bytes hold one of the calls and declare a function, whose parameter the call
+    /// may log (a logging wrapper: `func log(_ m: String) { NSLog("%@", m) }`, joined with its
+    /// callers in other files). Few files hold a logging call at all (docs/accuracy.md).
+    public static func mayForward(_ bytes: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
+        contains(bytes, calls, foldCase: false) && contains(bytes, functionWord, foldCase: false)
+    }
+
+    static let functionWord = table(["func "])
+
     /// Whether the bytes hold one of the table's lower-case words, in any case.
     public static func containsFoldingCase(_ bytes: UnsafeBufferPointer<UInt8>, _ table: Table) -> Bool {
         contains(bytes, table, foldCase: true)

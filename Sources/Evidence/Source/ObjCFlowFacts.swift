@@ -5,12 +5,15 @@
 ///   `sec_protocol_options_set_min/max_tls_protocol_version`;
 /// - a string literal (or a local or file-level variable assigned only one) as the key or IV
 ///   argument of a CommonCrypto cryptor call, through `UTF8String`, `dataUsingEncoding:` and
-///   `.bytes`.
+///   `.bytes`;
+/// - a value named for a credential (`password`, `[self.authToken UTF8String]`, `_apiKey`)
+///   bound with `sqlite3_bind_text`/`_text16`/`_blob` (`cleartext_database_storage`), unless a
+///   hash, KDF or cipher call is part of the argument.
 enum ObjCFlowFacts {
     typealias Security = ProtectedResourceCatalog.Security
 
     /// Byte needles that send a file to the token pass (with `ObjCCryptoFacts.needles`).
-    static let needles: [[UInt8]] = ["TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol", "sec_protocol_options_set_m"]
+    static let needles: [[UInt8]] = ["TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol", "sec_protocol_options_set_m", "sqlite3_bind_"]
         .map { Array($0.utf8) }
 
     /// Words around a literal that keep its bytes: messages, properties, encodings and casts.
@@ -36,6 +39,11 @@ enum ObjCFlowFacts {
                tokens[v].kind == .identifier, Security.tlsVersionsBelow12.contains(reader.texts[v]) {
                 emit(Security.tlsBelow12, reader.texts[v], "\(name)(…, \(reader.texts[v]))", v)
             }
+        } else if sqliteBinds.contains(name) {
+            let arguments = reader.arguments(from: i + 1)
+            if arguments.count >= 3, let at = credential(reader, arguments[2]) {
+                emit(Security.databaseCleartext, name, "\(reader.texts[at]) → \(name)", at)
+            }
         } else if let roles = Security.cryptorKeyAndIV[name] {
             let arguments = reader.arguments(from: i + 1)
             for (index, capability, role) in [(roles.key, Security.hardcodedKey, "key"), (roles.iv, Security.staticIV, "IV")]
@@ -45,6 +53,24 @@ enum ObjCFlowFacts {
                 }
             }
         }
+    }
+
+    static let sqliteBinds: Set<String> = ["sqlite3_bind_text", "sqlite3_bind_text16", "sqlite3_bind_blob"]
+
+    /// The token of a credential's name in an argument (`password`, `self.password`,
+    /// `[session authToken]`, `_password.UTF8String`), or nil; nil too when a call in it may
+    /// hash, derive or encrypt the value, or when the name is only `token` (a room's, a page's).
+    static func credential(_ reader: ObjCTokenReader, _ range: Range<Int>) -> Int? {
+        var found: Int?
+        for j in reader.values(range) where reader.tokens[j].kind == .identifier {
+            let text = reader.texts[j]
+            let lower = text.lowercased()
+            if ["hash", "digest", "encrypt", "seal", "pbkdf", "derive", "hmac", "sha", "md5", "cipher", "bcrypt", "scrypt"]
+                .contains(where: lower.contains) { return nil }
+            let name = text.hasPrefix("_") ? String(text.dropFirst()) : text
+            if found == nil, LoggedCredential.isCredential(name), SecretNames.words(name) != ["token"] { found = j }
+        }
+        return found
     }
 
     /// Where an argument is a string literal, or a variable assigned only one: the argument's first value token.

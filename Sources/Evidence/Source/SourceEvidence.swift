@@ -42,12 +42,15 @@ public protocol SourceScanning: Sendable {
     /// Why the scanner would give nothing for this text without reading it (too deep for its
     /// parser), or nil: the file is then reported as not scanned.
     func skipReason(source: String, limits: ReaderLimits) -> String?
+    /// The file's answer to the project-wide data flow's question (`SourceFlowJoin`).
+    func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer]
 }
 
 extension SourceScanning {
     public func mayUse(_ facts: SourceFacts) -> Bool { true }
     public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool { mayUse(facts) }
     public func skipReason(source: String, limits: ReaderLimits) -> String? { nil }
+    public func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] { [] }
 
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
         contexts.map { scan(source: source, path: path, context: $0) }
@@ -195,11 +198,21 @@ public enum SourceEvidence {
 
         // Pass 3: attribution.
         var out: [Usage] = []
+        // One open end per file (a file read in several build contexts gives it again: it ships when any build ships it).
+        var linkIndex: [SourceUsage: Int] = [:]
+        var links: [(path: String, usage: SourceUsage)] = []
         for (job, usages) in found {
+            for u in usages where u.link != nil {
+                var plain = u
+                plain.ships = true
+                if let i = linkIndex[plain] { links[i].usage.ships = links[i].usage.ships || u.ships; continue }
+                linkIndex[plain] = links.count
+                links.append((job.path, u))
+            }
             for owner in owners[job] ?? [] {
                 let b = owner.bundle
                 let shadowed = declaredInClosure[b.name] ?? []
-                for u in usages {
+                for u in usages where u.link == nil {
                     if let symbol = u.symbol, shadowed.contains(symbol) || (!SourceFileKind.isSwift(job.path) && headerDeclared.contains(symbol)),
                        facts[job.path]?.declared.contains(symbol) != true {
                         continue  // the project's own declaration of that name (one in this file was already seen)
@@ -219,6 +232,34 @@ public enum SourceEvidence {
             }
         }
         timings?.add("sources: attribution", seconds: Self.seconds(since: passThree))
+        let passFour = DispatchTime.now().uptimeNanoseconds
+        if !links.isEmpty {
+            var owned: [String: [SourceFlowJoin.Owned]] = [:]
+            var ownedPairs = Set<[String]>()
+            for (job, list) in owners.sorted(by: { $0.key.path < $1.key.path }) {
+                for o in list where ownedPairs.insert([o.bundle.name, job.path]).inserted {
+                    owned[job.path, default: []].append(SourceFlowJoin.Owned(bundle: o.bundle, origin: o.origin, context: job.context))
+                }
+            }
+            // Files no scanner parsed have owners too: the join may read any Swift file of a closure.
+            for b in product.bundles {
+                var context = BuildContext.context(of: b)
+                context.platform = b.sourcePlatform
+                func own(_ files: [String], _ origin: UsageOrigin) {
+                    for f in files where SourceFileKind.isSwift(f) && ownedPairs.insert([b.name, f]).inserted {
+                        owned[f, default: []].append(SourceFlowJoin.Owned(bundle: b, origin: origin, context: context))
+                    }
+                }
+                own(b.sourceFiles, .app)
+                for link in b.linkedCode { own(link.files, .linked(link.kind, link.name, embedded: link.embedded)) }
+            }
+            let swiftFiles = compiled.filter(SourceFileKind.isSwift)
+            let keptBytes = bytes
+            out += SourceFlowJoin.usages(links: links, swiftFiles: Array(swiftFiles), owners: owned,
+                                         scanner: { p in scanners.first { $0.handles(p) } },
+                                         read: { p in keptBytes[p] ?? (try? source.read(p)) }, limits: limits)
+        }
+        timings?.add("sources: project-wide data flow", seconds: Self.seconds(since: passFour), count: links.count)
         timings.measure("sources: reachability") { markReached(&out, product: product, source: source, read: bytes, limits: limits) }
         return (out, skipped, urls)
     }

@@ -128,6 +128,7 @@ public enum RuleRegistry {
         TLSBelow12Rule.self,
         ServerTrustNotEvaluatedRule.self,
         CredentialInCleartextURLRule.self,
+        CleartextDatabaseStorageRule.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {

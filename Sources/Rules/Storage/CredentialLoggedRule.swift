@@ -32,10 +32,19 @@ public struct CredentialLoggedRule: Rule {
         `[session authToken]`. A message that merely contains the word (`"Password reset \
         failed"`), a flag (`isPasswordSet`, a name the file declares `Bool`), a `Logger` \
         interpolation without `privacy: .public`, code under `#if DEBUG` and test targets are \
-        not. A project's own logging macro or wrapper (`DLog`, CocoaLumberjack's `DDLogInfo`, \
-        SwiftyBeaver, `Log.debug`) is not followed: what it writes in a release build depends \
-        on its definition and configuration, often in another file or a package. Fix: log that \
-        the credential exists or its length, never its value, or mark it `privacy: .private`.
+        not. A Swift function of the target's own code whose parameter reaches one of these \
+        calls (`func log(_ m: String) { NSLog("%@", m) }`) is followed into every file of the \
+        target's code closure (its sources and the targets, packages and pods it links) that \
+        calls it: `log(token)` is reported at the call, with the path through the wrapper's \
+        file and line; wrappers of wrappers (a function of at most six statements that passes \
+        its parameter on) up to three functions deep, and only where one file of the closure \
+        declares a function of that name. A value named only `token` (a chat room's, a page's \
+        or a push token as often as a credential) is not carried into another file's wrapper. \
+        An Objective-C macro (`DLog`), a \
+        wrapper compiled in a binary SDK, and a library's logger (CocoaLumberjack's \
+        `DDLogInfo`, SwiftyBeaver) are not followed: what they write in a release build depends \
+        on a definition or a configuration the sources may not show. Fix: log that the \
+        credential exists or its length, never its value, or mark it `privacy: .private`.
         """,
         area: .storage, severity: .warning, tags: ["security", "logging", "MASVS-STORAGE-2"],
         references: ["https://developer.apple.com/documentation/os/generating-log-messages-from-your-code",
@@ -89,6 +98,28 @@ public struct CredentialLoggedRule: Rule {
                          }
                          """],
                         note: "Through a variable holding a same-file function's result whose name says it is a password."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Log.swift": """
+                         import Foundation
+
+                         func log(_ message: String) {
+                             NSLog("%@", message)
+                         }
+
+                         func audit(_ event: String, detail: String) {
+                             log("\\(event): \\(detail)")
+                         }
+                         """,
+                         "App/Login.swift": """
+                         final class Login {
+                             func signIn(user: String, password: String, sessionToken: String) {
+                                 log("signing in \\(user)")
+                                 log(↓password)
+                                 audit("session", detail: ↓sessionToken)
+                             }
+                         }
+                         """],
+                        note: "The app's own log(_:) wrapper in another file forwards its argument to NSLog; audit(_:detail:) forwards to log(_:) (a wrapper of a wrapper)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -144,6 +175,36 @@ public struct CredentialLoggedRule: Rule {
                          }
                          """],
                         note: "A hash of the password, and a value named as a password's hash."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Log.swift": """
+                         import Foundation
+
+                         func log(_ message: String) {
+                             NSLog("%@", message)
+                         }
+
+                         func track(_ value: String) {
+                             NSLog("tracked a value of %ld characters", value.count)
+                         }
+
+                         func debugLog(_ message: String) {
+                             #if DEBUG
+                             print(message)
+                             #endif
+                         }
+                         """,
+                         "App/Login.swift": """
+                         import CryptoKit
+                         import Foundation
+
+                         func signIn(password: String, passwordHash: String, token: String) {
+                             track(password)
+                             debugLog(token)
+                             log(passwordHash)
+                             log(SHA256.hash(data: Data(password.utf8)).description)
+                         }
+                         """],
+                        note: "A wrapper that logs a length, not its argument; one that prints only in debug builds; a password's hash passed to a forwarding wrapper."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -19,8 +19,10 @@ enum FlowFacts {
 
     /// A fact's API text without the line numbers of its data-flow path, for fingerprints that
     /// survive edits elsewhere in the file.
+    /// A step in another file (`(Log.swift:12)`, from the project-wide join) keeps its file, not its line.
     static func stable(_ api: String) -> String {
         api.replacingOccurrences(of: #" \(line [0-9]+\)"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #":[0-9]+\)"#, with: ")", options: .regularExpression)
     }
 
     /// The example app every flow rule's examples share.

@@ -22,7 +22,17 @@ public struct HardcodedCryptoKeyRule: Rule {
         `Array(x)`, `[UInt8](x)`, `String(x)`, concatenation and interpolation, and the file's \
         own constants (`static let`, globals) and functions' return values; when the key is a \
         parameter of the function, the constants the same file's calls pass for it (or its \
-        default value) — one level of callers, in the same file. A constant reaches \
+        default value) — one level of callers, in the same file. Across files of the target's \
+        code closure (its sources and the targets, packages and pods it links): a `static let` \
+        or global `let` declared in another file (`Keys.aes`, `encryptionKey`) when every \
+        declaration of that name (and type) in the closure is a constant, a zero-argument \
+        function of another file that returns one (`makeKey()`), and the callers in other files \
+        of a function whose parameter reaches the key (an extension method \
+        `data.aes(keyData:)` around `CCCrypt`) or leave a parameter to a constant default, up \
+        to three functions deep and only where one \
+        file of the closure declares a function of that name; the path names each step's file \
+        and line. A name no file of the closure declares (a constant of another target, of a \
+        binary SDK) is not joined. A constant reaches \
         the sink when every part of it is written in the code (a hash of a constant is one too). \
         A key from `SymmetricKey(size:)`, `SecRandomCopyBytes`, the keychain, a parameter or a \
         KDF over the user's password is not reported. Sinks: CommonCrypto `CCCrypt`, \
@@ -99,8 +109,99 @@ public struct HardcodedCryptoKeyRule: Rule {
                          }
                          """],
                         note: "Objective-C: a file-level string constant and a local C string as CCCrypt's key."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Keys.swift": """
+                         enum Keys {
+                             static let aes = "0123456789abcdef0123456789abcdef"
+                         }
+
+                         let encryptionKey = "AAAAAAAAAAAAAAAA"
+                         """,
+                         "App/Cipher.swift": """
+                         import CommonCrypto
+                         import CryptoKit
+                         import Foundation
+
+                         extension Data {
+                             func aes(operation: Int, keyData: Data) -> Data {
+                                 var out = [UInt8](repeating: 0, count: count + kCCBlockSizeAES128)
+                                 var moved = 0
+                                 keyData.withUnsafeBytes { k in
+                                     _ = CCCrypt(CCOperation(operation), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                                 k.baseAddress, keyData.count, nil, [UInt8](self), count, &out, out.count, &moved)
+                                 }
+                                 return Data(out.prefix(moved))
+                             }
+                         }
+
+                         func seal(_ message: Data) throws -> Data {
+                             let key = SymmetricKey(data: ↓Data(Keys.aes.utf8))
+                             return try AES.GCM.seal(message, using: key).combined!
+                         }
+                         """,
+                         "App/Store.swift": """
+                         import Foundation
+
+                         final class Store {
+                             func save(_ secret: Data) -> Data {
+                                 let k = encryptionKey.data(using: .utf8)!
+                                 return secret.aes(operation: 0, keyData: ↓k)
+                             }
+                         }
+                         """],
+                        note: "Across files: a static constant of another file into SymmetricKey(data:), and a global constant of a third file passed to an extension method whose parameter reaches CCCrypt's key."),
         ],
         nonTriggering: [
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Cipher.swift": """
+                         import CommonCrypto
+                         import Foundation
+
+                         extension Data {
+                             func encrypted(keyData: Data, iv: Data) -> Data {
+                                 var out = [UInt8](repeating: 0, count: count + kCCBlockSizeAES128)
+                                 var moved = 0
+                                 _ = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                             [UInt8](keyData), keyData.count, [UInt8](iv), [UInt8](self), count, &out, out.count, &moved)
+                                 return Data(out.prefix(moved))
+                             }
+                         }
+                         """,
+                         "App/Store.swift": """
+                         import Foundation
+                         import Security
+
+                         func randomBytes(_ n: Int) -> Data {
+                             var bytes = [UInt8](repeating: 0, count: n)
+                             _ = SecRandomCopyBytes(kSecRandomDefault, n, &bytes)
+                             return Data(bytes)
+                         }
+
+                         func save(_ secret: Data, keychainKey: Data) -> Data {
+                             secret.encrypted(keyData: keychainKey, iv: randomBytes(16))
+                         }
+                         """],
+                        note: "An extension method around CCCrypt called from another file with a key the caller does not make constant (a parameter) and a random IV."),
+            RuleExample(["project.yml": "name: Demo\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n"
+                            + "    settings: {base: {INFOPLIST_FILE: App/Info.plist, PRODUCT_BUNDLE_IDENTIFIER: com.example.app}}\n"
+                            + "  Tool:\n    type: application\n    platform: iOS\n    sources: [Tool]\n"
+                            + "    settings: {base: {INFOPLIST_FILE: Tool/Info.plist, PRODUCT_BUNDLE_IDENTIFIER: com.example.tool}}\n",
+                         "App/Info.plist": FlowFacts.infoPlist,
+                         "Tool/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.tool</string>"),
+                         "App/Box.swift": """
+                         import CryptoKit
+                         import Foundation
+
+                         func seal(_ message: Data) throws -> Data {
+                             let key = SymmetricKey(data: Data(sharedKey.utf8))
+                             return try AES.GCM.seal(message, using: key).combined!
+                         }
+                         """,
+                         "Tool/Keys.swift": """
+                         let sharedKey = "0123456789abcdef0123456789abcdef"
+                         """],
+                        kind: .project,
+                        note: "The constant is declared in another target whose code the app does not compile or link: not joined."),
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
                          "App/Keys.swift": """
                          import CryptoKit

@@ -22,13 +22,31 @@ public struct SecretInPreferencesRule: Rule {
         Reported where a literal preference key or the stored value's name says it holds a \
         secret, word by word: `authToken`, `refresh_token`, `userPassword`, `apiKey`, \
         `privateKey`; a flag or date about a secret (`passwordEnabled`, `tokenExpiry`, \
-        `isPasscodeSet`), a push `deviceToken` and a Boolean or number value are not secrets.
+        `isPasscodeSet`), a push `deviceToken` and a Boolean or number value are not secrets. \
+        The value is followed back through variables to a secret (the message shows the path), \
+        and a Swift function of the target whose parameter it stores under a literal key is \
+        followed to its callers in the other files of the target's code closure, up to three \
+        functions deep (reported at the call that passes the secret).
         """,
         area: .storage, severity: .warning, tags: ["security", "MASVS-STORAGE-1"],
         references: ["https://developer.apple.com/documentation/foundation/userdefaults",
                      "https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore",
                      "https://developer.apple.com/documentation/security/keychain-services"],
         triggering: [
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Preferences.swift": """
+                         import Foundation
+
+                         func rememberSession(_ value: String) {
+                             UserDefaults.standard.set(value, forKey: "session")
+                         }
+                         """,
+                         "App/Login.swift": """
+                         func signIn(refreshToken: String) {
+                             rememberSession(↓refreshToken)
+                         }
+                         """],
+                        note: "The app's own function in another file stores its parameter in UserDefaults; the caller passes a refresh token."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Session.swift": """
                          import Foundation

@@ -20,7 +20,9 @@ public struct StaticIVRule: Rule {
 
         Found by following the IV argument back through its function (bindings, conversions, \
         concatenation, the file's constants, and one level of the same file's callers when it is \
-        a parameter), as for `hardcoded_crypto_key`. Sinks: CommonCrypto \
+        a parameter) and across the files of the target's code closure (constants declared \
+        elsewhere, callers in other files, a parameter's constant default that a call in another \
+        file leaves out — reported once, at the IV), as for `hardcoded_crypto_key`. Sinks: CommonCrypto \
         `CCCrypt`, `CCCryptorCreate`, `CCCryptorCreateFromData` (IV argument), \
         `CCCryptorCreateWithMode`; CryptoSwift `CBC(iv:)`, `GCM(iv:)`, `CTR(iv:)`, `CFB(iv:)`, \
         `OFB(iv:)`, `PCBC(iv:)`, `CCM(iv:)` and `AES(key:iv:)`/`ChaCha20(key:iv:)` (in a file \

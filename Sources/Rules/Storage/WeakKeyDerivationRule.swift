@@ -22,7 +22,9 @@ public struct WeakKeyDerivationRule: Rule {
         Found by following the salt, password and rounds arguments back through their function, \
         the file's constants, and — for a parameter (`pbkdf2(password:salt:rounds: Int = 1000)`) — \
         the values the same file's calls pass or the parameter's default, as for \
-        `hardcoded_crypto_key`. Sinks: CommonCrypto \
+        `hardcoded_crypto_key`; a constant salt or password declared in another file of the \
+        target, or passed by a caller in another file, is joined as for that rule (the iteration \
+        count is judged in the file only). Sinks: CommonCrypto \
         `CCKeyDerivationPBKDF` (password, salt, PRF, rounds) and CryptoSwift \
         `PKCS5.PBKDF2(password:salt:iterations:keyLength:variant:)`, whose default is 4,096 \
         iterations of HMAC-SHA256. The iteration floor follows the PRF written at the call; one \
