@@ -32,6 +32,7 @@ extension ServerAPI {
             a{color:#0645ad}a:focus,button:focus,input:focus{outline:3px solid #f90;outline-offset:2px}
             .error{color:#a00}.warning{color:#8a5a00}.done{color:#060}.failed{color:#a00}
             .box{border:1px solid #ccc;border-radius:6px;padding:1rem;margin:1rem 0}
+            .skip{position:absolute;left:-9999px}.skip:focus{position:static}
             </style></head><body>
             <a href="#main" class="skip">Skip to content</a>
             \(nav)

@@ -125,6 +125,7 @@ try:
     check("no script on the page", js("document.scripts.length") == 0)
 
     for n, path in enumerate([v1, v2], start=1):
+        goto("/")
         set_file("#file", path)
         submit("form[action='/uploads']")
         check(f"upload {n} shows its page", js("location.pathname").startswith("/uploads/"), js("location.href"))
