@@ -98,7 +98,8 @@ struct ServeCommand: ParsableCommand {
         settings.secureCookies = !insecureCookies
         let api = ServerAPI(store: store, uploads: uploadStore, versions: versions, settings: settings,
                             onUpload: { queue.wake() }, log: log)
-        let queries = ServerQueries(store: try FleetStores.open(spec), versions: versions)
+        let statsStore = try FleetStores.open(spec)
+        let queries = ServerQueries(store: statsStore, versions: versions)
         api.queueStats = { (try? queries.queueDepth(), queue.snapshot, queue.lastError) }
         queue.start()
         if try TokenStore(store: store).list().isEmpty {
@@ -110,6 +111,7 @@ struct ServeCommand: ParsableCommand {
         log("stopping: finishing the scans in flight; uploads not scanned stay queued")
         queue.stop()
         store.close()
+        statsStore.close()
     }
     #endif
 }

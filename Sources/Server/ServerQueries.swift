@@ -205,12 +205,12 @@ public struct ServerQueries: @unchecked Sendable {
     /// A fleet question: rows grouped by `columns` of `table`, with the apps (latest scans)
     /// that have each, optionally filtered by equality on a column.
     public func fleet(table: String, columns: [String], filters: [String: String], condition: String? = nil) throws -> [[String: Any]] {
-        let where_ = filters.keys.sorted().map { "t.\($0) = ?" } + (condition.map { [$0] } ?? [])
+        let conditions = filters.keys.sorted().map { "t.\($0) = ?" } + (condition.map { [$0] } ?? [])
         let filterValues: [FleetValue?] = filters.keys.sorted().map { .text(filters[$0] ?? "") }
         let sql = """
             SELECT \(columns.map { "t.\($0)" }.joined(separator: ", ")), COUNT(DISTINCT t.scan_id),
             \(Self.aggregateIdentifiers(store)) FROM \(table) t JOIN scans s ON s.id = t.scan_id
-            WHERE t.scan_id IN (\(latestScans))\(where_.isEmpty ? "" : " AND " + where_.joined(separator: " AND "))
+            WHERE t.scan_id IN (\(latestScans))\(conditions.isEmpty ? "" : " AND " + conditions.joined(separator: " AND "))
             GROUP BY \(columns.map { "t.\($0)" }.joined(separator: ", ")) ORDER BY COUNT(DISTINCT t.scan_id) DESC,
             \(columns.map { "t.\($0)" }.joined(separator: ", ")) LIMIT 1000
             """

@@ -60,7 +60,7 @@ final class BatchTests: XCTestCase {
             }
             let store = try PostgresStore(url: url)
             defer { store.close() }
-            _ = try store.rows("DROP TABLE IF EXISTS ats_policies, domains, frameworks, entitlements, permissions, finding_evidence, findings, bundles, scans, fleet_migrations CASCADE")
+            _ = try store.rows("DROP TABLE IF EXISTS server_audit, server_uploads, server_sessions, server_tokens, ats_policies, domains, frameworks, entitlements, permissions, finding_evidence, findings, bundles, scans, fleet_migrations CASCADE")
             return url
             #endif
         }

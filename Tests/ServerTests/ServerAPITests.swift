@@ -17,7 +17,24 @@ final class ServerAPITests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: TestServer.executable.path) else {
             throw XCTSkip("the preflight executable is not built beside the tests")
         }
-        let server = try TestServer(scanning: true)
+        try await uploadFlow(try TestServer(scanning: true))
+    }
+
+    /// The same on PostgreSQL (the store replicas share): `.ci/run` runs it with the trait and
+    /// a server on loopback.
+    func testUploadIsScannedAndReportedOnPostgreSQL() async throws {
+        #if !PostgreSQL
+        throw XCTSkip("built without the PostgreSQL trait: `swift test --traits PostgreSQL` runs it (.ci/run does)")
+        #else
+        guard let url = ProcessInfo.processInfo.environment["PREFLIGHT_TEST_POSTGRES_URL"], !url.isEmpty else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("PREFLIGHT_TEST_POSTGRES_URL is not set (.ci/run starts a server)") }
+            throw XCTSkip("PREFLIGHT_TEST_POSTGRES_URL is not set (a PostgreSQL database these tests may empty)")
+        }
+        try await uploadFlow(try TestServer(scanning: true, postgres: url))
+        #endif
+    }
+
+    func uploadFlow(_ server: TestServer) async throws {
         let ipa = try ServerFixtures.ipa(extraPlist: "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>")
         let created = await upload(server, ipa, name: "../Served.ipa")
         XCTAssertEqual(created.status, 202, created.bodyText)

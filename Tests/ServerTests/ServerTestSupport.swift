@@ -14,10 +14,22 @@ final class TestServer {
     var secrets: [ServerRole: String] = [:]
     static let versions = ServerQueries.ScanVersions(preflight: "test", ruleset: "r", config: "c")
 
-    init(maxUploadBytes: Int = 1 << 20, requestsPerMinute: Int = 10_000, scanning: Bool = false) throws {
+    /// `postgres`: a database URL the test may empty (the fleet tables are dropped first).
+    init(maxUploadBytes: Int = 1 << 20, requestsPerMinute: Int = 10_000, scanning: Bool = false, postgres: String? = nil) throws {
         folder = try Scratch.folder("server")
-        storePath = folder.appendingPathComponent("fleet.sqlite").path
-        store = try SQLiteStore(path: storePath)
+        if let postgres {
+            let admin = try FleetStores.open(postgres)
+            _ = try admin.rows("""
+                DROP TABLE IF EXISTS server_audit, server_uploads, server_sessions, server_tokens, ats_policies, domains, frameworks,
+                entitlements, permissions, finding_evidence, findings, bundles, scans, fleet_migrations CASCADE
+                """)
+            admin.close()
+            storePath = postgres
+            store = try FleetStores.open(postgres)
+        } else {
+            storePath = folder.appendingPathComponent("fleet.sqlite").path
+            store = try SQLiteStore(path: storePath)
+        }
         var settings = ServerAPI.Settings()
         settings.maxUploadBytes = maxUploadBytes
         settings.requestsPerMinute = requestsPerMinute
@@ -30,7 +42,7 @@ final class TestServer {
                                        policy: ClaimPolicy(maxAttempts: 2, leaseSeconds: 30, retryFailed: false),
                                        preflightVersion: Self.versions.preflight, rulesetVersion: Self.versions.ruleset,
                                        configHash: Self.versions.config)
-            queue = ScanQueue(openStore: { try SQLiteStore(path: path) }, options: options, versions: Self.versions, log: { _ in })
+            queue = ScanQueue(openStore: { try FleetStores.open(path) }, options: options, versions: Self.versions, log: { _ in })
         }
         self.queue = queue
         api = ServerAPI(store: store, uploads: uploads, versions: Self.versions, settings: settings,
@@ -40,7 +52,10 @@ final class TestServer {
         queue?.start()
     }
 
-    deinit { queue?.stop() }
+    deinit {
+        queue?.stop()
+        store.close()
+    }
 
     /// The `preflight` executable of this build (the workers run it).
     static var executable: URL {
