@@ -52,6 +52,14 @@ echo "all scans finished $(echo "$(date +%s.%N) - $start" | bc | cut -c1-5) s af
 id=$(curl -s -H "Authorization: Bearer $token" "$url/api/v1/uploads?limit=1" | grep -oE '"id" : [0-9]+' | head -1 | grep -oE '[0-9]+')
 wrk -t 2 -c 200 -d 20s --latency -H "Authorization: Bearer $token" "$url/api/v1/uploads/$id/report?format=json" > "$work/wrk.txt"
 grep -E "Requests/sec|Non-2xx|Socket errors|50%|90%|99%" "$work/wrk.txt" | sed 's/^/reads: /'
+# The floor: the same server, connections and client on its cheapest route (no token, no store).
+wrk -t 2 -c 200 -d 10s --latency "$url/healthz" > "$work/floor.txt"
+grep -E "Requests/sec|50%" "$work/floor.txt" | sed 's/^/floor (\/healthz): /'
+python3 - "$work/wrk.txt" "$work/floor.txt" <<'PY'
+import re, sys
+rate = lambda p: float(re.search(r"Requests/sec:\s+([\d.]+)", open(p).read()).group(1))
+print(f"report reads / floor throughput: {rate(sys.argv[1]) / rate(sys.argv[2]):.2f}")
+PY
 
 status=$(curl -s -H "Authorization: Bearer $token" "$url/api/v1/uploads?limit=500")
 done=$(echo "$status" | grep -c '"status" : "done"' || true)
