@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import PreflightServer
+import TestSupport
 import XCTest
 
 /// The API end to end in-process, with the real scan queue and worker processes: upload,
@@ -112,6 +113,31 @@ final class ServerAPITests: XCTestCase {
         XCTAssertFalse((done["error"] as? String ?? "").isEmpty)
         let status6 = await server.request("GET", "/api/v1/uploads/\(id)/report", role: .reader).status
         XCTAssertEqual(status6, 422)
+    }
+
+    /// Fault: the first scanning process is killed with SIGKILL while the scan is claimed and
+    /// sent to it; the attempt fails, a new process scans the upload, and it ends done.
+    func testAWorkerKilledHoldingAScanIsRetriedAndTheScanFinishes() async throws {
+        guard FileManager.default.isExecutableFile(atPath: TestServer.executable.path) else {
+            throw XCTSkip("the preflight executable is not built beside the tests")
+        }
+        let dir = try Scratch.folder("killer")
+        let marker = dir.appendingPathComponent("killed").path, wrapper = dir.appendingPathComponent("worker.sh")
+        // The first worker is killed as it starts, with the scan claimed and sent to it.
+        try Data("""
+            #!/bin/sh
+            if [ ! -e '\(marker)' ]; then touch '\(marker)'; kill -9 $$; fi
+            exec '\(TestServer.executable.path)' "$@"
+            """.utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        let server = try TestServer(scanning: true, workerExecutable: wrapper.path)
+        let created = await upload(server, try ServerFixtures.ipa())
+        let id = try XCTUnwrap(server.json(created)["id"] as? Int)
+        let done = try await server.waitForScan(Int64(id))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the first worker was started and killed")
+        XCTAssertEqual(done["status"] as? String, "done", "\(done)")
+        let attempts = try server.store.rows("SELECT attempts FROM scans", []).first?.first ?? nil
+        XCTAssertEqual(attempts, "2", "one failed attempt, one that finished")
     }
 
     func testUploadsRefusedEarlyAndNothingWrittenOutsideTheUploadFolder() async throws {

@@ -15,7 +15,8 @@ final class TestServer {
     static let versions = ServerQueries.ScanVersions(preflight: "test", ruleset: "r", config: "c")
 
     /// `postgres`: a database URL the test may empty (the fleet tables are dropped first).
-    init(maxUploadBytes: Int = 1 << 20, requestsPerMinute: Int = 10_000, scanning: Bool = false, postgres: String? = nil) throws {
+    init(maxUploadBytes: Int = 1 << 20, requestsPerMinute: Int = 10_000, scanning: Bool = false, postgres: String? = nil,
+         workerExecutable: String? = nil) throws {
         folder = try Scratch.folder("server")
         if let postgres {
             let admin = try FleetStores.open(postgres)
@@ -38,7 +39,7 @@ final class TestServer {
         var queue: ScanQueue?
         if scanning {
             let path = storePath
-            let options = BatchOptions(executable: Self.executable.path, workerArguments: ["batch", "worker"], jobs: 1, timeout: 60,
+            let options = BatchOptions(executable: workerExecutable ?? Self.executable.path, workerArguments: ["batch", "worker"], jobs: 1, timeout: 60,
                                        policy: ClaimPolicy(maxAttempts: 2, leaseSeconds: 30, retryFailed: false),
                                        preflightVersion: Self.versions.preflight, rulesetVersion: Self.versions.ruleset,
                                        configHash: Self.versions.config)
