@@ -105,7 +105,9 @@ public struct UploadStore: Sendable {
         }
     }
 
+    /// Removes a stored file; anything but a SHA-256 in hex names no file.
     public func remove(sha256: String) {
+        guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return }
         try? FileManager.default.removeItem(atPath: path(for: sha256))
     }
 }
