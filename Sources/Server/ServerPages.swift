@@ -147,8 +147,7 @@ extension ServerAPI {
 
     func uploadForm(_ request: ServerRequest, _ caller: Caller?) async throws -> ServerResponse {
         // The CSRF field precedes the file in the form; the file is streamed, then kept only if it matched.
-        var csrf: String?
-        let response = try await createUpload(request, caller) { fields in csrf = fields["csrf"]; try self.checkCSRF(caller, csrf) }
+        let response = try await createUpload(request, caller) { fields in try self.checkCSRF(caller, fields["csrf"]) }
         guard response.status == 202, let id = (try? JSONSerialization.jsonObject(with: Data(response.bodyText.utf8)) as? [String: Any])?["id"] else {
             return Self.page(response.status, title: "Upload refused", caller: caller, body: "<p class=\"error\" role=\"alert\">\(Self.h(Self.message(response)))</p><p><a href=\"/\">Back</a></p>")
         }

@@ -7,16 +7,7 @@ final class CLITests: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let demo = packageRoot.appendingPathComponent("Examples/DemoApp").path
 
-    static var executable: URL {
-        // The test bundle sits beside the products of the same build.
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if dir.pathExtension == "xctest" { dir = dir.deletingLastPathComponent() }
-        for candidate in [dir, dir.deletingLastPathComponent(), dir.deletingLastPathComponent().deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("preflight")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/preflight")
-    }
+    static var executable: URL { BuiltProducts.preflight(fallback: packageRoot.appendingPathComponent(".build/debug/preflight")) }
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 

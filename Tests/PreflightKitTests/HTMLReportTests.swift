@@ -5,15 +5,7 @@ import Foundation
 /// The HTML report as a person sees it: headless Chromium loads the file, runs its script, and
 /// the DOM it leaves is checked (filters from the address, counts, no external asset).
 final class HTMLReportTests: XCTestCase {
-    static func chromium() -> String? {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-                let path = "\(dir)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
-            }
-        }
-        return nil
-    }
+    static func chromium() -> String? { BuiltProducts.chromium() }
 
     /// The DOM after the page's script ran, for the report opened with `hash`.
     func dom(_ file: URL, hash: String) throws -> String {

@@ -123,14 +123,6 @@ final class ServerHTTPTests: XCTestCase {
         #endif
     }
 
-    static func chromium() -> String? {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
-                return "\(dir)/\(name)"
-            }
-        }
-        return nil
-    }
 
     /// The web interface in headless Chromium, driven over the DevTools protocol by
     /// `Browser/drive.py`: sign in, upload two versions through the form, wait for the scans,
@@ -140,7 +132,7 @@ final class ServerHTTPTests: XCTestCase {
         #if !Server
         throw XCTSkip("built without the Server trait: `swift test --traits Server` runs the browser test (.ci/run does)")
         #else
-        guard let browser = Self.chromium() else {
+        guard let browser = BuiltProducts.chromium() else {
             if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CI installs chromium (.ci/run)") }
             throw XCTSkip("chromium is not installed (Debian: apt-get install chromium)")
         }

@@ -60,13 +60,7 @@ final class TestServer {
 
     /// The `preflight` executable of this build (the workers run it).
     static var executable: URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if dir.pathExtension == "xctest" { dir = dir.deletingLastPathComponent() }
-        for candidate in [dir, dir.deletingLastPathComponent(), dir.deletingLastPathComponent().deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("preflight")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return dir.appendingPathComponent("preflight")
+        BuiltProducts.preflight(fallback: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("preflight"))
     }
 
     func request(_ method: String, _ target: String, role: ServerRole?, headers: [String: String] = [:],
