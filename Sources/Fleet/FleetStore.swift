@@ -25,6 +25,14 @@ public protocol FleetStore: AnyObject {
     @discardableResult
     func write(_ statements: [FleetStatement]) throws -> [[String?]]
     func close()
+    /// Whether the connection behind the store is gone for good (a database server restarted or
+    /// unreachable), so that a long-running user opens a new one instead of failing forever.
+    var isConnectionLost: Bool { get }
+}
+
+extension FleetStore {
+    /// A file store has no connection to lose.
+    public var isConnectionLost: Bool { false }
 }
 
 /// One statement with `?` parameters, for `FleetStore.write`.

@@ -47,23 +47,43 @@ public final class PostgresStore: FleetStore {
 
     final class Box<T>: @unchecked Sendable { var result: Result<T, Error>? }
 
-    /// Runs async work to its end from synchronous code (the batch loop is a plain poll loop).
-    static func blocking<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    /// Runs async work to its end from synchronous code (the batch loop is a plain poll loop),
+    /// waiting at most `timeout` seconds.
+    static func blocking<T>(timeout: Double = statementTimeout, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         let box = Box<T>()
         let done = DispatchSemaphore(value: 0)
         Task {
             do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
             done.signal()
         }
-        done.wait()
+        guard done.wait(timeout: .now() + timeout) == .success else { throw TimedOut() }
         guard let result = box.result else { throw BatchError("lost a database result") }
         return try result.get()
     }
 
+    /// The longest one statement or transaction may take before the connection is given up.
+    static let statementTimeout: Double = 120
+    struct TimedOut: Error {}
+
+    /// Runs work on the connection. A connection already closed (the server restarted, the
+    /// network dropped it) fails at once: PostgresNIO leaves a query written to a closed channel
+    /// unanswered for ever. One that stops answering is closed after `statementTimeout`, so
+    /// that its user (`isConnectionLost`) opens a new one.
+    func onConnection<T>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws -> T {
+        let connection = self.connection, logger = self.logger
+        guard !connection.isClosed else { throw BatchError("the connection to PostgreSQL is closed") }
+        do {
+            return try Self.blocking { try await body(connection, logger) }
+        } catch is TimedOut {
+            let closing: EventLoopFuture<Void> = connection.close()
+            _ = closing
+            throw BatchError("PostgreSQL did not answer within \(Int(Self.statementTimeout)) s; the connection was closed")
+        }
+    }
+
     @discardableResult
     func transaction<T>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws -> T {
-        let connection = self.connection, logger = self.logger
-        return try Self.blocking {
+        try onConnection { connection, logger in
             try await connection.query("BEGIN", logger: logger)
             do {
                 let value = try await body(connection, logger)
@@ -232,13 +252,12 @@ public final class PostgresStore: FleetStore {
     }
 
     public func rows(_ sql: String) throws -> [[String?]] {
-        let connection = self.connection, logger = self.logger
-        return try Self.blocking { try await Self.all(try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)) }
+        try onConnection { connection, logger in try await Self.all(try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)) }
     }
 
     public func rows(_ sql: String, _ values: [FleetValue?]) throws -> [[String?]] {
-        let connection = self.connection, logger = self.logger, query = Self.query(sql, values)
-        return try Self.blocking { try await Self.all(try await connection.query(query, logger: logger)) }
+        let query = Self.query(sql, values)
+        return try onConnection { connection, logger in try await Self.all(try await connection.query(query, logger: logger)) }
     }
 
     @discardableResult
@@ -251,9 +270,11 @@ public final class PostgresStore: FleetStore {
         }
     }
 
+    public var isConnectionLost: Bool { connection.isClosed }
+
     public func close() {
         let connection = self.connection
-        _ = try? Self.blocking { try await connection.close() }
+        _ = try? Self.blocking(timeout: 10) { try await connection.close() }
     }
 }
 #endif

@@ -31,6 +31,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("requests-per-minute"), help: "Requests per token per minute (an upload counts ten).")
     var requestsPerMinute: Int = 600
 
+    @Option(name: .customLong("retention-days"),
+            help: "Delete uploads (file, scan and report) this many days after they arrived; 0 keeps them.")
+    var retentionDays: Int = 0
+
     @Flag(name: .customLong("insecure-cookies"), help: "Session cookies without Secure (plain HTTP on loopback only).")
     var insecureCookies = false
 
@@ -38,6 +42,7 @@ struct ServeCommand: ParsableCommand {
         guard maxUploadMB >= 1, jobs >= 1, timeout > 0, requestsPerMinute >= 1 else {
             throw ValidationError("--max-upload-mb, --jobs, --timeout and --requests-per-minute must be positive")
         }
+        guard (0...36_500).contains(retentionDays) else { throw ValidationError("--retention-days takes 0 (keep) to 36500") }
         _ = try address()
     }
 
@@ -49,16 +54,23 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// The rest of the CLI is synchronous: the server runs in a task while this thread waits.
+    /// Opening and closing the stores happen here, on this thread, not in the task: the
+    /// PostgreSQL store blocks its caller until its own task has run, which on a one-core
+    /// machine (a cooperative pool of one thread) would never happen from inside a task.
     func run() throws {
         #if Server
+        let server = try prepare()
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        let command = self
         Task {
-            do { try await command.serve() } catch { box.error = error }
+            do { try await server.serve() } catch { box.error = error }
             done.signal()
         }
         done.wait()
+        server.log("stopping: finishing the scans in flight; uploads not scanned stay queued")
+        server.queue.stop()
+        server.store.close()
+        server.statsStore.close()
         if let error = box.error { throw error }
         #else
         printError("this build has no server: build with `swift build --traits Server` (the release binaries and the container image have it)")
@@ -69,7 +81,55 @@ struct ServeCommand: ParsableCommand {
     final class ResultBox: @unchecked Sendable { var error: Error? }
 
     #if Server
-    func serve() async throws {
+    /// A PostgreSQL store reconnects after an outage (the server keeps running and answers 503
+    /// meanwhile); a SQLite file is opened once. The first connection is made now, so a wrong
+    /// URL stops the server at start.
+    static func openServerStore(_ spec: String) throws -> any FleetStore {
+        guard FleetStores.isPostgres(spec) else { return try FleetStores.open(spec) }
+        let store = ReconnectingStore { try FleetStores.open(spec) }
+        try store.connect()
+        return store
+    }
+    #endif
+
+    #if Server
+    /// What a running server holds.
+    struct Running: @unchecked Sendable {
+        var api: ServerAPI
+        var queue: ScanQueue
+        var store: any FleetStore
+        var statsStore: any FleetStore
+        var uploadRoot: String
+        var describedStore: String
+        var host: String
+        var port: Int
+        var retentionDays: Int
+        var log: @Sendable (String) -> Void
+
+        func serve() async throws {
+            // Retention: looked at on start and every hour after.
+            let retention = Double(retentionDays) * 86_400
+            let api = self.api, log = self.log, days = retentionDays
+            let sweeper = Task {
+                while retention > 0 && !Task.isCancelled {
+                    do {
+                        let removed = try await api.sweepRetention(before: Date().addingTimeInterval(-retention))
+                        if removed > 0 { log("retention: deleted \(removed) upload\(removed == 1 ? "" : "s") older than \(days) days") }
+                    } catch {
+                        log("retention: \(error)")
+                    }
+                    try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+                }
+            }
+            defer { sweeper.cancel() }
+            let host = self.host, described = describedStore, root = uploadRoot
+            try await HummingbirdServer.run(api: api, host: host, port: port) { bound in
+                log("listening on http://\(host):\(bound) (store \(described), uploads \(root))")
+            }
+        }
+    }
+
+    func prepare() throws -> Running {
         let (host, port) = try address()
         let configuration = Configuration()
         let versions = ServerQueries.ScanVersions(preflight: PreflightScanner.version, ruleset: BatchRunCommand.rulesetVersion,
@@ -78,7 +138,7 @@ struct ServeCommand: ParsableCommand {
         let store: any FleetStore
         let uploadStore: UploadStore
         do {
-            store = try FleetStores.open(spec)
+            store = try Self.openServerStore(spec)
             uploadStore = try UploadStore(root: uploads, maxBytes: maxUploadMB << 20)
         } catch {
             printError("\(error)")
@@ -98,20 +158,15 @@ struct ServeCommand: ParsableCommand {
         settings.secureCookies = !insecureCookies
         let api = ServerAPI(store: store, uploads: uploadStore, versions: versions, settings: settings,
                             onUpload: { queue.wake() }, log: log)
-        let statsStore = try FleetStores.open(spec)
+        let statsStore = try Self.openServerStore(spec)
         let queries = ServerQueries(store: statsStore, versions: versions)
         api.queueStats = { (try? queries.queueDepth(), queue.snapshot, queue.lastError) }
         queue.start()
         if try TokenStore(store: store).list().isEmpty {
             log("no tokens yet: create one with `preflight token create --store \(FleetStores.describe(spec)) --role admin NAME`")
         }
-        try await HummingbirdServer.run(api: api, host: host, port: port) { bound in
-            log("listening on http://\(host):\(bound) (store \(FleetStores.describe(spec)), uploads \(uploadStore.root.path))")
-        }
-        log("stopping: finishing the scans in flight; uploads not scanned stay queued")
-        queue.stop()
-        store.close()
-        statsStore.close()
+        return Running(api: api, queue: queue, store: store, statsStore: statsStore, uploadRoot: uploadStore.root.path,
+                       describedStore: FleetStores.describe(spec), host: host, port: port, retentionDays: retentionDays, log: log)
     }
     #endif
 }

@@ -111,23 +111,45 @@ extension ServerAPI {
 
     func deleteUpload(_ id: Int64, _ caller: Caller?) async throws -> ServerResponse {
         let u = try await requireUpload(id)
+        try await remove(u)
+        await audit(caller?.principal, "delete upload", target: "\(id) \(u.sha256)", status: 204)
+        return ServerResponse(status: 204)
+    }
+
+    /// Marks an upload deleted; its file and scan go when no other live upload has the same bytes.
+    func remove(_ u: ServerQueries.Upload) async throws {
         let store = self.store
-        // The file and the scan go when no other live upload has the same bytes.
         let others = try await db {
             try store.write([
-                FleetStatement("UPDATE server_uploads SET deleted_at = ? WHERE id = ?", [.text(Date().fleetTimestampText), .int(id)]),
+                FleetStatement("UPDATE server_uploads SET deleted_at = ? WHERE id = ?", [.text(Date().fleetTimestampText), .int(u.id)]),
                 FleetStatement("SELECT COUNT(*) FROM server_uploads WHERE sha256 = ? AND deleted_at IS NULL", [.text(u.sha256)]),
             ])
         }
         if (others.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0) == 0 {
-            try await db {
+            _ = try await db {
                 try store.write([FleetStatement("DELETE FROM scans WHERE input_sha256 = ? AND status IN ('done', 'failed', 'queued')",
                                                 [.text(u.sha256)])])
             }
             uploads.remove(sha256: u.sha256)
         }
-        await audit(caller?.principal, "delete upload", target: "\(id) \(u.sha256)", status: 204)
-        return ServerResponse(status: 204)
+    }
+
+    /// The retention setting: uploads received before `cutoff` are deleted as `DELETE` does,
+    /// each written to the audit log. Returns how many went.
+    public func sweepRetention(before cutoff: Date) async throws -> Int {
+        let store = self.store, queries = self.queries
+        let ids = try await db {
+            try store.rows("SELECT id FROM server_uploads WHERE deleted_at IS NULL AND uploaded_at < ? ORDER BY id",
+                           [.text(cutoff.fleetTimestampText)])
+        }.compactMap { $0.first.flatMap { $0 }.flatMap(Int64.init) }
+        var removed = 0
+        for id in ids {
+            guard let u = try await db({ try queries.upload(id: id) }) else { continue }
+            try await remove(u)
+            await audit(nil, "retention: delete upload", target: "\(id) \(u.sha256) received \(u.uploadedAt)", status: 204)
+            removed += 1
+        }
+        return removed
     }
 
     // MARK: Reports

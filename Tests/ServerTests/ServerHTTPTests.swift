@@ -12,11 +12,19 @@ import FoundationNetworking
 /// the report, hostile requests, and a stop with SIGTERM and a restart that scans what was
 /// accepted but not scanned.
 final class ServerHTTPTests: XCTestCase {
-    final class Server {
+    final class Server: @unchecked Sendable {
         let process = Process()
         let log = Pipe()
-        var output = ""
+        let lock = NSLock()
+        var collected = ""
         var port = 0
+        /// Everything the server logged so far. The pipe is drained all along: a server whose
+        /// log pipe fills up blocks on its next log line.
+        var output: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return collected
+        }
 
         init(store: String, uploads: String, jobs: Int = 1) throws {
             process.executableURL = TestServer.executable
@@ -29,12 +37,19 @@ final class ServerHTTPTests: XCTestCase {
             while port == 0 && Date() < end {
                 let chunk = log.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
-                output += String(decoding: chunk, as: UTF8.self)
-                if let r = output.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                    port = Int(output[r].split(separator: ":").last ?? "") ?? 0
+                collected += String(decoding: chunk, as: UTF8.self)
+                if let r = collected.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                    port = Int(collected[r].split(separator: ":").last ?? "") ?? 0
                 }
             }
-            guard port > 0 else { throw XCTSkip("the server did not start: \(output)") }
+            guard port > 0 else { throw XCTSkip("the server did not start: \(collected)") }
+            log.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let chunk = handle.availableData
+                guard let self, !chunk.isEmpty else { handle.readabilityHandler = nil; return }
+                self.lock.lock()
+                self.collected += String(decoding: chunk, as: UTF8.self)
+                self.lock.unlock()
+            }
         }
 
         func stop() -> Int32 {
@@ -123,6 +138,85 @@ final class ServerHTTPTests: XCTestCase {
         #endif
     }
 
+
+    /// PostgreSQL unavailable for a while under a running server (every connection dropped and
+    /// new ones refused by a proxy in front of the real database): requests fail at once with
+    /// 503 and say why, liveness stays up, nothing crashes; once the database answers again the
+    /// server reconnects by itself, accepts uploads, and its queue scans them.
+    func testTheStoreUnavailableForAWhileFailsRequestsCleanlyAndWorkResumes() throws {
+        #if !Server || !PostgreSQL
+        throw XCTSkip("needs the Server and PostgreSQL traits (.ci/run: swift test --traits PostgreSQL,Server)")
+        #else
+        guard let url = ProcessInfo.processInfo.environment["PREFLIGHT_TEST_POSTGRES_URL"], var parts = URLComponents(string: url),
+              let host = parts.host, let port = parts.port else {
+            throw XCTSkip("PREFLIGHT_TEST_POSTGRES_URL is not set (.ci/run starts a PostgreSQL server on loopback)")
+        }
+        let proxy = try TCPProxy(forwardingTo: host == "localhost" ? "127.0.0.1" : host, port: UInt16(port))
+        defer { proxy.stop() }
+        parts.port = Int(proxy.port)
+        let proxied = try XCTUnwrap(parts.string)
+        let setup = try FleetStores.open(url)
+        _ = try setup.rows("""
+            DROP TABLE IF EXISTS server_audit, server_uploads, server_sessions, server_tokens, ats_policies, domains, frameworks,
+            entitlements, permissions, finding_evidence, findings, bundles, scans, fleet_migrations CASCADE
+            """)
+        setup.close()
+        let tokenStore = try FleetStores.open(url)
+        let admin = try TokenStore(store: tokenStore).create(name: "outage", role: .admin).secret
+        tokenStore.close()
+        let uploads = try Scratch.folder("outage").appendingPathComponent("uploads").path
+        let server = try Server(store: proxied, uploads: uploads)
+        defer { _ = server.stop() }
+
+        func upload(_ version: String) throws -> (status: Int, id: Int?, body: String) {
+            let (type, body) = ServerFixtures.multipart(try ServerFixtures.ipa(version: version), name: "Outage-\(version).ipa")
+            let r = try server.request("POST", "/api/v1/uploads", token: admin, body: Data(body), contentType: type)
+            let id = (try? JSONSerialization.jsonObject(with: r.body) as? [String: Any])?["id"] as? Int
+            return (r.status, id, String(decoding: r.body, as: UTF8.self))
+        }
+        func waitUntilScanned(_ id: Int) throws -> String {
+            let end = Date().addingTimeInterval(90)
+            var status = "?"
+            while Date() < end {
+                let r = try server.request("GET", "/api/v1/uploads/\(id)", token: admin)
+                status = (try? JSONSerialization.jsonObject(with: r.body) as? [String: Any])?["status"] as? String ?? "?"
+                if status == "done" || status == "failed" { break }
+                usleep(200_000)
+            }
+            return status
+        }
+
+        let first = try upload("1.0")
+        XCTAssertEqual(first.status, 202, first.body)
+        XCTAssertEqual(try waitUntilScanned(try XCTUnwrap(first.id)), "done")
+
+        proxy.cut()
+        let started = Date()
+        let list = try server.request("GET", "/api/v1/uploads", token: admin)
+        XCTAssertEqual(list.status, 503, String(decoding: list.body, as: UTF8.self))
+        XCTAssertTrue(String(decoding: list.body, as: UTF8.self).contains("store is unavailable"), String(decoding: list.body, as: UTF8.self))
+        XCTAssertEqual(try upload("2.0").status, 503)
+        XCTAssertEqual(try server.request("GET", "/readyz", token: nil).status, 503)
+        XCTAssertEqual(try server.request("GET", "/healthz", token: nil).status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "requests during the outage must fail, not hang")
+        sleep(2)
+        XCTAssertTrue(server.process.isRunning, server.output)
+
+        proxy.restore()
+        let end = Date().addingTimeInterval(30)
+        var back = 0
+        while Date() < end {
+            back = try server.request("GET", "/api/v1/uploads", token: admin).status
+            if back == 200 { break }
+            usleep(250_000)
+        }
+        XCTAssertEqual(back, 200, "the server did not reconnect: \(server.output)")
+        XCTAssertEqual(try server.request("GET", "/readyz", token: nil).status, 200)
+        let second = try upload("2.0")
+        XCTAssertEqual(second.status, 202, second.body)
+        XCTAssertEqual(try waitUntilScanned(try XCTUnwrap(second.id)), "done", server.output)
+        #endif
+    }
 
     /// The web interface in headless Chromium, driven over the DevTools protocol by
     /// `Browser/drive.py`: sign in, upload two versions through the form, wait for the scans,
