@@ -151,6 +151,24 @@ final class XcodeGenSpecDiscoveryTests: XCTestCase {
         XCTAssertNotNil(product.bundle(named: "App"))
     }
 
+    /// element-x commits `ElementX.xcodeproj` beside the `project.yml` that generates it and
+    /// includes `ShareExtension/SupportingFiles/target.yml` (a `name` and targets of its own,
+    /// sources that resolve from its folder): a part of the committed project, not a second one.
+    func testFragmentsTheSpecOfACommittedProjectIncludesAreNotSpecs() throws {
+        let pbx = try ProjectFixtures.source("Modern")
+        let pbxPath = try XCTUnwrap(pbx.entries.first { $0.path.hasSuffix("project.pbxproj") }?.path)
+        let fragment = "name: Share\ntargets:\n  Share:\n    type: app-extension\n    platform: iOS\n    sources: [../Sources]\n"
+        var files: [String: Data] = [
+            "project.yml": Data("name: App\ninclude:\n  - path: Share/Support/target.yml\n".utf8),
+            "Share/Support/target.yml": Data(fragment.utf8), "Share/Sources/S.swift": Data(),
+            "Other/Support/share.yml": Data(fragment.utf8), "Other/Sources/S.swift": Data(),
+        ]
+        files["App.xcodeproj/project.pbxproj"] = try pbx.read(pbxPath)
+        let product = try ProductLoader.load(source: MemorySource(name: "committed", files: files), kind: .folder, limits: .default).product
+        XCTAssertFalse(product.projects.contains("Share/Support/target.yml"), "\(product.projects)")
+        XCTAssertTrue(product.projects.contains("Other/Support/share.yml"), "a spec nobody includes is still read: \(product.projects)")
+    }
+
     /// Build output a spec copies in as a folder (tutanota's `../build`) is gitignored: expected absent.
     func testGitignoredSourcesAreNotMissing() throws {
         let spec = "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources:\n      - App\n"

@@ -84,13 +84,13 @@ public struct AppIconMissingSizeRule: Rule {
     }
 
     static func requirements(families: Set<Int>) -> [Requirement] {
-        var out = [Requirement(pixels: AppIcons.marketingPixels, what: "the 1024×1024 App Store icon", idiom: "ios-marketing", carIdiom: .marketing, itms: "ITMS-90704")]
+        var out = [Requirement(pixels: AppIcons.marketingPixels, what: "1024×1024 App Store icon", idiom: "ios-marketing", carIdiom: .marketing, itms: "ITMS-90704")]
         if families.contains(1) {
-            out.append(Requirement(pixels: AppIcons.iPhonePixels, what: "the 120×120 iPhone icon (60 pt @2x)", idiom: "iphone", carIdiom: .phone, itms: "ITMS-90022"))
+            out.append(Requirement(pixels: AppIcons.iPhonePixels, what: "120×120 iPhone icon (60 pt @2x)", idiom: "iphone", carIdiom: .phone, itms: "ITMS-90022"))
         }
         if families.contains(2) {
-            out.append(Requirement(pixels: 152, what: "the 152×152 iPad icon (76 pt @2x)", idiom: "ipad", carIdiom: .pad, itms: "ITMS-90023"))
-            out.append(Requirement(pixels: 167, what: "the 167×167 iPad Pro icon (83.5 pt @2x)", idiom: "ipad", carIdiom: .pad, itms: "ITMS-90023"))
+            out.append(Requirement(pixels: 152, what: "152×152 iPad icon (76 pt @2x)", idiom: "ipad", carIdiom: .pad, itms: "ITMS-90023"))
+            out.append(Requirement(pixels: 167, what: "167×167 iPad Pro icon (83.5 pt @2x)", idiom: "ipad", carIdiom: .pad, itms: "ITMS-90023"))
         }
         return out
     }

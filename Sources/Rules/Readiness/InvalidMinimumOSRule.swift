@@ -32,12 +32,17 @@ public struct InvalidMinimumOSRule: Rule {
                         kind: .app),
             RuleExample(["App/Info.plist": plistXML("<key>MinimumOSVersion</key><string>$(IPHONEOS_DEPLOYMENT_TARGET)</string>")],
                         note: "Source folders are built first; Xcode writes the value."),
+            RuleExample(["Info.plist": plistXML("<key>MinimumOSVersion</key><string>11.0</string>"),
+                         "Watch/Watch.app/Info.plist": plistXML("<key>MinimumOSVersion</key><string>4.0</string>"),
+                         "Watch/Watch.app/PlugIns/Ext.appex/Info.plist": plistXML("<key>MinimumOSVersion</key><string>4.0</string>\n<key>CFBundleSupportedPlatforms</key><array><string>WatchOS</string></array>")],
+                        kind: .app, note: "A WatchKit extension's MinimumOSVersion is a watchOS version (ipa_analyzer's test_app_2.ipa)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard Readiness.builtKinds.contains(context.product.kind) else { return [] }
         var out: [Finding] = []
-        for b in context.product.bundles where Readiness.validatedKinds.contains(b.kind) && b.kind != .watchApp {
+        for b in context.product.bundles where Readiness.validatedKinds.contains(b.kind)
+            && !Readiness.runsOnWatchOS(b, in: context.product) {
             guard let v = b.infoValue("MinimumOSVersion"), let value = v.node.string else { continue }
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || Readiness.versionComponents(trimmed) == nil {

@@ -64,6 +64,16 @@ enum Readiness {
         return nil
     }
 
+    /// A bundle that runs on watchOS: a watch app, or anything inside one (its WatchKit
+    /// extension, its frameworks), or a bundle whose Info.plist names only the watchOS platform.
+    /// Its `MinimumOSVersion` is a watchOS version (4.0 is valid there).
+    static func runsOnWatchOS(_ bundle: AppBundle, in product: Product) -> Bool {
+        if bundle.kind == .watchApp { return true }
+        if let platforms = bundle.infoValue("CFBundleSupportedPlatforms")?.node.array?.compactMap(\.string),
+           !platforms.isEmpty, platforms.allSatisfy({ $0.lowercased().hasPrefix("watch") }) { return true }
+        return containingApp(of: bundle, in: product)?.kind == .watchApp
+    }
+
     /// The bundle's readable Info.plist (nil when it is missing or malformed: other rules say so).
     static func hasReadableInfoPlist(_ bundle: AppBundle) -> Bool {
         guard let info = bundle.infoPlist else { return false }

@@ -25,8 +25,11 @@ public struct KeyValueStoreEntitlementRule: Rule {
         no store the team owns, and a signed app's value must start with its team identifier.
 
         Severity: an **error** for the bundle's own code (its executable, its sources); a \
-        **warning** for an embedded framework's binary or a package, which may reference the class \
-        without using it, and for a project target with no entitlements file at all.
+        **warning** for an embedded framework's binary, a package or a linked target whose code \
+        the bundle's own code names (either may reference the class without using it), and for a \
+        project target with no entitlements file at all; a **note** for linked or shared code the \
+        bundle's own code never names (an App Clip linking some products of a package whose other \
+        products use the store).
         """,
         area: .entitlements, severity: .error, tags: ["icloud", "entitlements"],
         references: ["https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore",
@@ -55,6 +58,17 @@ public struct KeyValueStoreEntitlementRule: Rule {
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>\n<key>CFBundleIdentifier</key><string>com.example.app</string>")],
                         binaryFixtures: ["App↓": "Storage/kvstore-icloud"], kind: .app,
                         note: "A built app: the executable references NSUbiquitousKeyValueStore and its signature's entitlements turn on CloudKit only."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+                              sources: ["App/App.swift"], links: ["DeviceId"]),
+                ExampleTarget("DeviceId", type: "library.static", sources: ["DeviceId/DeviceId.swift"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.clip</string>"),
+                         "App/App.entitlements": plistXML("<key>com.apple.security.application-groups</key><array><string>group.example</string></array>"),
+                         "App/App.swift": "import UIKit\n",
+                         "DeviceId/DeviceId.swift": "import Foundation\n\nstruct DeviceIdentifier {\n    static func load() -> String? {\n        ↓NSUbiquitousKeyValueStore.default.string(forKey: \"device-id\")\n    }\n}\n"],
+                        kind: .project,
+                        note: "Linked code the bundle's own code never names: a note (isowords' App Clip links a package whose DeviceId target uses the store)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -115,7 +129,8 @@ public struct KeyValueStoreEntitlementRule: Rule {
                                 fix: "Turn on iCloud > Key-value storage for \(host.name) (\(Self.key) = $(TeamIdentifierPrefix)$(CFBundleIdentifier), or the app's identifier to share its store).",
                                 fingerprint: ["missing"])
                 if !own {
-                    f.severity = .warning
+                    // Linked or shared code the bundle's own code never names may not run in it.
+                    f.severity = shown.direct ? .warning : .note
                     f.message += " (if this code runs in \(host.name): \(u.origin.label) may reach it only through code the bundle does not call)"
                 }
                 out.append(f)

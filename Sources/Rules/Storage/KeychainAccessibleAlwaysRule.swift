@@ -21,7 +21,9 @@ public struct KeychainAccessibleAlwaysRule: Rule {
         Severity: an **error** where the constant is certainly an item's class — the value of \
         `kSecAttrAccessible` in a dictionary literal, a `query[kSecAttrAccessible] = …` assignment, \
         `setObject:forKey:`, or the protection argument of `SecAccessControlCreateWithFlags` — in \
-        the bundle's own code; a **warning** in a package or pod compiled into it; a **note** where \
+        the bundle's own code; a **warning** in a package or pod compiled into it whose code the \
+        bundle's own code names; a **note** in linked or shared code it never names (Realm's \
+        keychain helper, called only by Realm Sync, in an app that never syncs), and where \
         a binary only imports the constant or source only names it (a keychain wrapper's table of \
         options names every class whether or not the app picks this one). An item that names no \
         class gets the default and is never reported.
@@ -104,6 +106,15 @@ public struct KeychainAccessibleAlwaysRule: Rule {
                          @end
                          """],
                         note: "SAMKeychain: every item it writes afterwards gets the class."),
+            RuleExample(["App.xcodeproj/project.pbxproj": exampleProject(targets: [
+                ExampleTarget("App", settings: ["INFOPLIST_FILE": "App/Info.plist"], sources: ["App/App.swift"], links: ["SyncKit"]),
+                ExampleTarget("SyncKit", type: "library.static", sources: ["SyncKit/MetadataKey.m"]),
+            ]),
+                         "App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/App.swift": "import UIKit\n",
+                         "SyncKit/MetadataKey.m": "#import <Security/Security.h>\n\nCFMutableDictionaryRef MetadataKeyQuery(void) {\n    CFMutableDictionaryRef d = CFDictionaryCreateMutable(NULL, 0, NULL, NULL);\n    CFDictionaryAddValue(d, kSecAttrAccessible, ↓kSecAttrAccessibleAlways);\n    return d;\n}\n"],
+                        kind: .project,
+                        note: "Linked code the app's own code never names: a note (Realm's keychain helper, which only Realm Sync calls)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -161,7 +172,9 @@ public struct KeychainAccessibleAlwaysRule: Rule {
                             bundle: host.name, at: place, key: u.key, evidence: [UsageReading.evidenceRef(u)],
                             fix: "Use \(replacement) (same availability to background code, protected until the first unlock), or drop kSecAttrAccessible for the default, kSecAttrAccessibleWhenUnlocked.",
                             fingerprint: [u.key, place.path])
-            out.append(fact.lowered(f, to: .warning))
+            // A package's or pod's code the bundle's own code names: a warning; linked or shared
+            // code it never names (Realm's sync-only keychain helper in an app without sync): a note.
+            out.append(fact.lowered(f, to: fact.direct ? .warning : .note))
         }
         for (host, fact) in facts.all(Security.keychainAccessibleReference) {
             let u = fact.usage

@@ -40,6 +40,16 @@ enum GeneratedProjectLoader {
         return out.sorted { $0.path < $1.path }
     }
 
+    /// `project.yml` files that `discover` leaves out because a committed project sits in
+    /// their folder (the project they generate, checked in).
+    static func standInSpecs(in index: FileIndex, projects: [String]) -> [String] {
+        let projectFolders = Set(projects.map(PathUtil.parent))
+        return index.entries.filter { e in
+            e.kind == .file && XcodeGenSpecDiscovery.namedSpecs.contains(PathUtil.lastComponent(e.path))
+                && projectFolders.contains(PathUtil.parent(e.path)) && !FolderLoader.isSkipped(e.path)
+        }.map(\.path).sorted()
+    }
+
     /// A spec's `sources` entry naming a folder the repository's `.gitignore` excludes (build
     /// output copied in as a resource folder, as tutanota's `../build`) is expected absent in
     /// a checkout, as for a project's file references (`ExpectedAbsentFiles`).
@@ -116,8 +126,15 @@ enum GeneratedProjectLoader {
         // its settings name paths from the including spec's folder.
         var includedByName: [String: Set<String>] = [:]
         for file in (reads + byContent).flatMap(\.includedFiles) { includedByName[PathUtil.lastComponent(file), default: []].insert(file) }
+        // Files a `project.yml` includes whose generated project is committed beside it
+        // (element-x: `ShareExtension/SupportingFiles/target.yml`, included by the root spec of
+        // the committed `ElementX.xcodeproj`) are parts of that project, already read from it.
+        let includedByStandIns = Set(standInSpecs(in: index, projects: projects).flatMap { spec in
+            XcodeGenSpecFiles.includes(of: spec, source: source, index: index, limits: limits).filter { $0 != spec }
+        })
         byContent.removeAll { read in
             guard let spec = read.project?.specPath else { return false }
+            if includedByStandIns.contains(spec) { return true }
             return includedByName[PathUtil.lastComponent(spec)]?.contains { $0 != spec } == true
         }
         reads = withoutIncludedSpecs(reads + byContent)

@@ -75,6 +75,14 @@ struct XcodeGenSpecFiles {
         return merged.map { Self.merge($0, node) } ?? node
     }
 
+    /// Every file `spec` includes, directly or through other includes (problems dropped: the
+    /// caller only asks which files are parts of the spec).
+    static func includes(of spec: String, source: FileSource, index: FileIndex, limits: ReaderLimits) -> [String] {
+        var files = XcodeGenSpecFiles(source: source, index: index, limits: limits)
+        _ = files.read(spec)
+        return files.included
+    }
+
     struct Include {
         var path: String
         var relativePaths: Bool
