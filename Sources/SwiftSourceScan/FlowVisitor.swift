@@ -44,7 +44,7 @@ final class FlowVisitor: SyntaxVisitor {
         "tlsMaximumSupportedProtocol", "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol",
         "sec_protocol_options_set_min_tls_protocol_version",
         "sec_protocol_options_set_max_tls_protocol_version", "useCredential",
-    ]).union(databaseAlwaysNames)
+    ]).union(databaseAlwaysNames).union(libraryNames)
     /// Core Data's `T(context:)`: a managed object whose properties are stored.
     static let coreDataAssignment = SecurityVisitor.prefixTable(["(context:", "insertNewObject("])
     /// Fast hashes are a sink only for a password (a value whose name holds one of
@@ -119,6 +119,7 @@ final class FlowVisitor: SyntaxVisitor {
                 let ecb = arguments.prefix(3).contains { $0.expression.trimmedDescription.contains("ECB") }
                 if roles.iv < arguments.count, !ecb { constantSink(arguments[roles.iv].expression, Security.staticIV, "\(callee) IV") }
             }
+            if libraryCall(callee, labeled) { return .visitChildren }
             switch callee {
             case "SymmetricKey": if let data = labeled("data") { constantSink(data, Security.hardcodedKey, "SymmetricKey(data:)") }
             case "SecKeyCreateWithData": if let first = arguments.first { constantSink(first.expression, Security.hardcodedKey, "SecKeyCreateWithData") }
@@ -142,6 +143,7 @@ final class FlowVisitor: SyntaxVisitor {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
         let name = member.declName.baseName.text
         let baseText = member.base.map { E.stripped($0).trimmedDescription } ?? ""
+        if libraryMember(name, base: baseText, arguments, labeled, at: node) { return .visitChildren }
         switch name {
         case "Nonce" where ["AES.GCM", "GCM", "ChaChaPoly"].contains(baseText):
             if let data = labeled("data") { constantSink(data, Security.staticIV, "\(baseText).Nonce(data:)") }
@@ -162,7 +164,11 @@ final class FlowVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    private func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
+    func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
+        flow.askingForConstant { constantSinkAsked(argument, capability, sink, cryptoSwift: cryptoSwift) }
+    }
+
+    private func constantSinkAsked(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool) {
         if let o = constantOrigin(argument) {
             emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
         } else if let o = flow.origin(argument), o.kind == .parameter || o.kind == .external,
@@ -179,7 +185,7 @@ final class FlowVisitor: SyntaxVisitor {
         return o.kind == .parameter && !o.partial ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
     }
 
-    private func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,
+    func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,
                      at call: FunctionCallExprSyntax, defaultRounds: UInt64? = nil) {
         constantSink(password, Security.kdfConstantPassword, "\(api) password", cryptoSwift: cryptoSwift)
         if let salt { constantSink(salt, Security.kdfConstantSalt, "\(api) salt", cryptoSwift: cryptoSwift) }
