@@ -47,6 +47,26 @@ final class PeerCaseSuiteTests: XCTestCase {
         table += "total | \(total.0) | \(total.1) | \(total.2) | \(total.3) | \(total.4) | \(total.5)\n"
         print(table)
         for failure in failures { XCTFail(failure) }
+        if let out = ProcessInfo.processInfo.environment["PREFLIGHT_PEER_CASES_OUT"] { try Self.export(to: URL(fileURLWithPath: out)) }
+    }
+
+    /// Writes every case as an app folder (`<family>/<nn>-<bad|good>/App/…`, the family's rule
+    /// ids in `<family>/rules`), to scan with another build of `preflight` (how the figures
+    /// before a change were measured).
+    static func export(to root: URL) throws {
+        for (n, c) in PeerCases.all.enumerated() {
+            let family = root.appendingPathComponent(c.family.rawValue.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: ",", with: ""))
+            try FileManager.default.createDirectory(at: family, withIntermediateDirectories: true)
+            try Data(c.family.rules.map { $0.description.identifier }.joined(separator: "|").utf8).write(to: family.appendingPathComponent("rules"))
+            let folder = family.appendingPathComponent(String(format: "%03d-%@", n, c.verdict == .bad ? "bad" : "good"))
+            var files = c.files
+            files["App/Info.plist"] = files["App/Info.plist"] ?? FlowFacts.infoPlist
+            for (path, text) in files {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+        }
     }
 
     /// Names of the rules in `rules` with a finding on the app made of `files` (an Info.plist
