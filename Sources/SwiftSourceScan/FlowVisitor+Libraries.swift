@@ -6,7 +6,7 @@ import SwiftSyntax
 /// a constant password is a constant key; its key API takes the keys themselves).
 extension FlowVisitor {
     /// Names a file must refer to for one of these sinks (the parse gate).
-    static let libraryNames: Set<String> = ["HKDF", "Scrypt", "PBKDF1", "HMAC", "CBCMAC", "CMAC", "Poly1305", "RNCryptor",
+    static let libraryNames: Set<String> = ["HKDF", "Scrypt", "PBKDF1", "HMAC", "CBCMAC", "CMAC", "Poly1305", "OCB", "RNCryptor",
                                             "RNEncryptor", "RNDecryptor"]
     /// RNCryptor's Objective-C classes, called from Swift (`RNEncryptor.encryptData(_:with:password:)`).
     static let rnCryptorObjCClasses: Set<String> = ["RNEncryptor", "RNDecryptor"]
@@ -30,6 +30,10 @@ extension FlowVisitor {
                 constantSink(password, Security.kdfConstantPassword, "Scrypt password", cryptoSwift: true)
             }
             if let salt = labeled("salt") { constantSink(salt, Security.kdfConstantSalt, "Scrypt salt", cryptoSwift: true) }
+        case "OCB":
+            // CryptoSwift's OCB mode names its IV `nonce:`.
+            guard let nonce = labeled("nonce") else { return false }
+            constantSink(nonce, Security.staticIV, "OCB(nonce:)", cryptoSwift: true)
         case _ where Self.rnCryptorObjCClasses.contains(callee):
             // `RNEncryptor(settings:password:handler:)`, `RNDecryptor(encryptionKey:hmacKey:handler:)`.
             rnCryptorArguments(callee, labeled)

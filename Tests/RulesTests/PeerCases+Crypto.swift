@@ -287,6 +287,21 @@ extension PeerCases {
             }
             @end
             """]),
+        .bad(.hardcodedKey, "AES(key:iv:) with string constants", ["App/Cipher.swift": """
+            import CryptoSwift
+
+            func seal(_ plain: [UInt8], iv: String) throws -> [UInt8] {
+                let keyString = "sixteen byte key"
+                return try AES(key: keyString, iv: iv).encrypt(plain)
+            }
+            """]),
+        .bad(.hardcodedKey, "Rabbit with a literal key", ["App/Cipher.swift": """
+            import CryptoSwift
+
+            func seal(_ plain: [UInt8]) throws -> [UInt8] {
+                try Rabbit(key: "0123456789abcdef").encrypt(plain)
+            }
+            """]),
         .good(.hardcodedKey, "SymmetricKey(size:)", ["App/Cipher.swift": """
             import CryptoKit
             import Foundation
@@ -408,6 +423,14 @@ extension PeerCases {
                 return [NSData dataWithBytes:out length:moved];
             }
             @end
+            """]),
+        .bad(.staticIV, "OCB with a constant nonce", ["App/Cipher.swift": """
+            import CryptoSwift
+
+            func seal(_ plain: [UInt8], key: [UInt8]) throws -> [UInt8] {
+                let nonce = Array("fixed-nonce!".utf8)
+                return try AES(key: key, blockMode: OCB(nonce: nonce, mode: .combined), padding: .noPadding).encrypt(plain)
+            }
             """]),
         .good(.staticIV, "CryptoSwift random IV", ["App/Cipher.swift": """
             import CryptoSwift

@@ -81,6 +81,20 @@ extension PeerCases {
             }
             @end
             """]),
+        .bad(.logging, "a password variable holding a literal", ["App/Account.swift": """
+            import Foundation
+
+            func changePassword() {
+                let password = "Winter2024!"
+                NSLog("password is now \\(password)")
+            }
+            """]),
+        .bad(.logging, "fatalError message", ["App/Session.swift": """
+            func restore(refreshToken: String) -> String {
+                if refreshToken.count < 8 { fatalError("refresh token too short: \\(refreshToken)") }
+                return refreshToken
+            }
+            """]),
         .good(.logging, "length of a password only", ["App/Login.swift": """
             import Foundation
 
