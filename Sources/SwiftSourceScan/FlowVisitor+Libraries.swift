@@ -6,7 +6,7 @@ import SwiftSyntax
 /// a constant password is a constant key; its key API takes the keys themselves).
 extension FlowVisitor {
     /// Names a file must refer to for one of these sinks (the parse gate).
-    static let libraryNames: Set<String> = ["HKDF", "Scrypt", "PBKDF1", "HMAC", "CBCMAC", "CMAC", "Poly1305", "OCB", "RNCryptor",
+    static let libraryNames: Set<String> = ["HKDF", "Scrypt", "PBKDF1", "HMAC", "CBCMAC", "CMAC", "Poly1305", "OCB", "RNCryptor", "NWConnection",
                                             "RNEncryptor", "RNDecryptor"]
     /// RNCryptor's Objective-C classes, called from Swift (`RNEncryptor.encryptData(_:with:password:)`).
     static let rnCryptorObjCClasses: Set<String> = ["RNEncryptor", "RNDecryptor"]

@@ -17,6 +17,10 @@ final class FlowVisitor: SyntaxVisitor {
     private var clauseShips: [Bool] = []
     private(set) var imports: Set<String> = []
     var found: [(usage: SourceUsage, cryptoSwift: Bool)] = []
+    /// `NWConnection(…, using:)` transports of the file (nil: TLS or unknown) and the sends
+    /// of sensitive data waiting for them (`FlowVisitor+Transmission`).
+    var connectionTransports: [String?] = []
+    var pendingSends: [SourceUsage] = []
 
     init(flow: FlowResolver, target: TargetConditions = TargetConditions()) {
         self.flow = flow
@@ -28,6 +32,7 @@ final class FlowVisitor: SyntaxVisitor {
 
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        judgeSends()
         let hasCryptoSwift = imports.contains("CryptoSwift")
         return found.filter { !$0.cryptoSwift || hasCryptoSwift }.map(\.usage)
     }
@@ -112,6 +117,7 @@ final class FlowVisitor: SyntaxVisitor {
         databaseCall(node)
         let arguments = Array(node.arguments)
         let labeled = { (label: String) in arguments.first { $0.label?.text == label }?.expression }
+        if transmissionCall(node, labeled) { return .visitChildren }
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
             if let roles = Self.cryptorKeyIV[callee] {
                 if roles.key < arguments.count { constantSink(arguments[roles.key].expression, Security.hardcodedKey, "\(callee) key") }

@@ -448,6 +448,50 @@ extension PeerCases {
                 URLSession.shared.dataTask(with: endpoint(apiKey)).resume()
             }
             """]),
+        .bad(.transmission, "card number on a plain TCP connection", ["App/Payments.swift": """
+            import Network
+
+            final class Payments {
+                private let connection = NWConnection(host: "pay.example.com", port: 7000, using: .tcp)
+
+                func charge(creditCardNumber: String) {
+                    connection.start(queue: .global())
+                    connection.send(content: Data(creditCardNumber.utf8), completion: .contentProcessed { _ in })
+                }
+            }
+            """]),
+        .bad(.transmission, "password on a connection passed in", ["App/Payments.swift": """
+            import Network
+
+            func authenticate(on connection: NWConnection, password: String) {
+                connection.send(content: password.data(using: .utf8), completion: .contentProcessed { _ in })
+            }
+            """], knownMiss: "a connection the file does not make may use TLS: its parameters are not known, so the send is not judged"),
+        .good(.transmission, "card number on a TLS connection", ["App/Payments.swift": """
+            import Network
+
+            final class Payments {
+                private let connection = NWConnection(host: "pay.example.com", port: 7000, using: .tls)
+
+                func charge(creditCardNumber: String) {
+                    connection.start(queue: .global())
+                    connection.send(content: Data(creditCardNumber.utf8), completion: .contentProcessed { _ in })
+                }
+            }
+            """]),
+        .good(.transmission, "encrypted before a plain TCP send", ["App/Payments.swift": """
+            import CryptoKit
+            import Network
+
+            final class Payments {
+                private let connection = NWConnection(host: "pay.example.com", port: 7000, using: .tcp)
+
+                func charge(creditCardNumber: String, key: SymmetricKey) throws {
+                    let sealed = try AES.GCM.seal(Data(creditCardNumber.utf8), using: key).combined
+                    connection.send(content: sealed, completion: .contentProcessed { _ in })
+                }
+            }
+            """]),
         .good(.transmission, "https", ["App/API.swift": """
             import Foundation
 
