@@ -6,7 +6,7 @@ import SwiftSyntax
 /// a constant password is a constant key; its key API takes the keys themselves).
 extension FlowVisitor {
     /// Names a file must refer to for one of these sinks (the parse gate).
-    static let libraryNames: Set<String> = ["HKDF", "Scrypt", "PBKDF1", "HMAC", "CBCMAC", "CMAC", "Poly1305", "OCB", "RNCryptor", "NWConnection",
+    static let libraryNames: Set<String> = ["HKDF", "Scrypt", "PBKDF1", "HMAC", "CBCMAC", "CMAC", "Poly1305", "OCB", "RNCryptor", "NWConnection", "MD5", "SHA1", "SHA2",
                                             "RNEncryptor", "RNDecryptor"]
     /// RNCryptor's Objective-C classes, called from Swift (`RNEncryptor.encryptData(_:with:password:)`).
     static let rnCryptorObjCClasses: Set<String> = ["RNEncryptor", "RNDecryptor"]
@@ -51,6 +51,46 @@ extension FlowVisitor {
         if let password = labeled("password") { constantSink(password, Security.kdfConstantPassword, "\(api)(password:)") }
         if let key = labeled("encryptionKey") { constantSink(key, Security.hardcodedKey, "\(api)(encryptionKey:)") }
         if let key = labeled("hmacKey") ?? labeled("HMACKey") { constantSink(key, Security.hardcodedKey, "\(api)(hmacKey:)") }
+    }
+
+    /// CryptoKit hashers made in the function (`var hasher = Insecure.MD5()`), by the digest name
+    /// `hashSink` knows.
+    static let hashers: [String: String] = ["Insecure.MD5()": "MD5", "Insecure.SHA1()": "SHA1", "SHA256()": "SHA256",
+                                            "SHA384()": "SHA384", "SHA512()": "SHA512"]
+
+    /// The digest of a hasher variable: the nearest `var`/`let` of that name before it in an
+    /// enclosing block, made as one of `hashers`.
+    static func hasherDigest(_ base: ExprSyntax) -> String? {
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var current = Syntax(base).parent
+        var steps = 0
+        while let n = current, steps < 256 {
+            steps += 1
+            if let list = n.as(CodeBlockItemListSyntax.self) {
+                for item in list.reversed() where item.endPosition <= base.position {
+                    guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in decl.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        return binding.initializer.flatMap { hashers[$0.value.trimmedDescription.replacingOccurrences(of: " ", with: "")] }
+                    }
+                }
+            }
+            current = n.parent
+        }
+        return nil
+    }
+
+    /// CryptoSwift's digest objects: `MD5()`, `SHA1()`, `SHA2(variant: .sha256)`.
+    static func cryptoSwiftDigest(_ base: ExprSyntax) -> String? {
+        guard let call = E.stripped(base).as(FunctionCallExprSyntax.self),
+              let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        switch type {
+        case "MD5": return "md5"
+        case "SHA1": return "sha1"
+        case "SHA2":
+            let variant = call.arguments.first?.expression.trimmedDescription.lowercased() ?? ""
+            return ["sha224", "sha256", "sha384", "sha512"].first { variant.contains($0) }
+        default: return nil
+        }
     }
 
     /// `PKCS5.PBKDF1(…)` and RNCryptor's calls; whether the call was one.

@@ -165,6 +165,12 @@ final class FlowVisitor: SyntaxVisitor {
         case "md5", "sha1", "sha224", "sha256", "sha384", "sha512":
             if arguments.isEmpty, let base = member.base { hashSink(base, digest: name, cryptoSwift: true) }
             else if baseText == "Digest", let first = arguments.first { hashSink(first.expression, digest: name, cryptoSwift: true) }
+        case "update":
+            // `var hasher = Insecure.MD5(); hasher.update(data: passwordData)`.
+            if let data = labeled("data"), let base = member.base, let digest = Self.hasherDigest(base) { hashSink(data, digest: digest, cryptoSwift: false) }
+        case "calculate":
+            // CryptoSwift `MD5().calculate(for: bytes)`, `SHA2(variant: .sha256).calculate(for:)`.
+            if let bytes = labeled("for"), let base = member.base, let digest = Self.cryptoSwiftDigest(base) { hashSink(bytes, digest: digest, cryptoSwift: true) }
         default: break
         }
         return .visitChildren

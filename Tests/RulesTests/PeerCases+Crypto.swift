@@ -799,6 +799,27 @@ extension PeerCases {
                 clientSecret.sha1()
             }
             """]),
+        .bad(.weakHash, "incremental MD5 hasher over a password", ["App/Hash.swift": """
+            import CryptoKit
+            import Foundation
+
+            func fingerprint(password: String, salt: Data) -> Insecure.MD5.Digest {
+                var hasher = Insecure.MD5()
+                hasher.update(data: salt)
+                hasher.update(data: Data(password.utf8))
+                return hasher.finalize()
+            }
+            """]),
+        .good(.weakHash, "incremental MD5 of file chunks", ["App/Hash.swift": """
+            import CryptoKit
+            import Foundation
+
+            func checksum(chunks: [Data]) -> Insecure.MD5.Digest {
+                var hasher = Insecure.MD5()
+                for chunk in chunks { hasher.update(data: chunk) }
+                return hasher.finalize()
+            }
+            """]),
         .good(.weakHash, "MD5 of file contents", ["App/Hash.swift": """
             import CryptoKit
             import Foundation
@@ -858,6 +879,13 @@ extension PeerCases {
             func verifier(newPassword: String) -> SHA512.Digest {
                 let material = Data(newPassword.utf8)
                 return SHA512.hash(data: material)
+            }
+            """]),
+        .bad(.passwordHash, "CryptoSwift SHA2 object over a password", ["App/Hash.swift": """
+            import CryptoSwift
+
+            func verifier(password: String) -> [UInt8] {
+                SHA2(variant: .sha256).calculate(for: Array(password.utf8))
             }
             """]),
         .good(.passwordHash, "PBKDF2 of a password", ["App/Hash.swift": """
