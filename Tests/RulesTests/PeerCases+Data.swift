@@ -363,6 +363,17 @@ extension PeerCases {
                 UserDefaults.standard.set(text, forKey: DefaultsKey.password)
             }
             """], knownMiss: "a key that is not a string literal (a constant of another file) is not resolved; the value's name (text) says nothing"),
+        .bad(.preferences, "key constant of the same type", ["App/Settings.swift": """
+            import Foundation
+
+            final class SessionStore {
+                static let storageKey = "sessionSecret"
+
+                func remember(_ value: String) {
+                    UserDefaults.standard.set(value, forKey: Self.storageKey)
+                }
+            }
+            """]),
         .bad(.preferences, "Objective-C NSUserDefaults", ["App/Settings.m": """
             #import <Foundation/Foundation.h>
 

@@ -19,7 +19,8 @@ public struct SecretInPreferencesRule: Rule {
         the keychain (`SecItemAdd` with a `kSecAttrAccessible` class that fits when the secret is \
         read), which encrypts them with the device's keys (MASVS-STORAGE-1).
 
-        Reported where a literal preference key or the stored value's name says it holds a \
+        Reported where a literal preference key (or a `let` of the function or of the type \
+        that holds one, `forKey: Self.tokenKey`) or the stored value's name says it holds a \
         secret, word by word: `authToken`, `refresh_token`, `userPassword`, `apiKey`, \
         `privateKey`; a flag or date about a secret (`passwordEnabled`, `tokenExpiry`, \
         `isPasscodeSet`), a push `deviceToken` and a Boolean or number value are not secrets. \
@@ -102,6 +103,19 @@ public struct SecretInPreferencesRule: Rule {
                          @end
                          """],
                         note: "Objective-C: a token in the standard defaults, a password in the iCloud key-value store."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/SessionStore.swift": """
+                         import Foundation
+
+                         final class SessionStore {
+                             static let storageKey = "sessionSecret"
+
+                             func remember(_ value: String) {
+                                 ↓UserDefaults.standard.set(value, forKey: Self.storageKey)
+                             }
+                         }
+                         """],
+                        note: "A key held by a constant of the type."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
