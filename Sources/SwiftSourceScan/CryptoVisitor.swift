@@ -242,14 +242,29 @@ final class CryptoVisitor: SyntaxVisitor {
         return nil
     }
 
-    /// `x`, `self.x`, `Self.x`, `CommonCrypto.x`.
+    /// `x`, `self.x`, `Self.x`, `CommonCrypto.x`, and `Cipher.x` inside `Cipher` (its own static member).
     static func referencedName(_ e: ExprSyntax) -> String? {
         if let reference = e.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-           ["self", "Self", "CommonCrypto"].contains(base) {
+           ["self", "Self", "CommonCrypto"].contains(base) || isEnclosingType(base, of: Syntax(e)) {
             return member.declName.baseName.text
         }
         return nil
+    }
+
+    /// Whether a type declaration around `node` has this name (`struct Cipher { … Cipher.options … }`).
+    static func isEnclosingType(_ name: String, of node: Syntax) -> Bool {
+        var current = node.parent
+        var steps = 0
+        while let n = current, steps < 256 {
+            steps += 1
+            if let s = n.as(StructDeclSyntax.self), s.name.text == name { return true }
+            if let c = n.as(ClassDeclSyntax.self), c.name.text == name { return true }
+            if let e = n.as(EnumDeclSyntax.self), e.name.text == name { return true }
+            if let x = n.as(ExtensionDeclSyntax.self), x.extendedType.trimmedDescription == name { return true }
+            current = n.parent
+        }
+        return false
     }
 
     /// `self.x`, `Self.x`: a member, never a local.

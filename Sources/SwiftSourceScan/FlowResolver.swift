@@ -31,12 +31,24 @@ final class FlowResolver {
     private var pwnedPasswords: Bool?
     private var summaries: [String: FlowOrigin?] = [:]
     private var summarizing: Set<String> = []
+    /// True while a constant sink asks (`askingForConstant(_:)`): a name alone then says
+    /// nothing, so `Secrets.archivePassword` declared in another file is still a constant to
+    /// join, and a parameter named `password` one its callers may pass a literal for.
+    private var constantAsked = false
 
     static let maximumDepth = 16
 
     init(tree: SourceFileSyntax, lines: LineTable) {
         self.tree = tree
         self.lines = lines
+    }
+
+    /// `body`'s answers as a constant sink (a key, an IV, a salt, a KDF password) needs them.
+    func askingForConstant<T>(_ body: () -> T) -> T {
+        let outer = constantAsked
+        constantAsked = true
+        defer { constantAsked = outer }
+        return body()
     }
 
     func line(_ node: some SyntaxProtocol) -> Int {
@@ -314,7 +326,8 @@ final class FlowResolver {
     private func summary(of name: String, line at: Int, depth: Int) -> FlowOrigin? {
         loadFileFacts()
         guard let declarations = functions[name], !declarations.isEmpty else { return nil }
-        if let cached = summaries[name] { return cached?.then("returned by \(name)()", line: at) }
+        let summaryKey = constantAsked ? "constant " + name : name
+        if let cached = summaries[summaryKey] { return cached?.then("returned by \(name)()", line: at) }
         guard !summarizing.contains(name), depth < Self.maximumDepth else { return nil }
         summarizing.insert(name)
         defer { summarizing.remove(name) }
@@ -327,7 +340,7 @@ final class FlowResolver {
         if result == nil, LoggedCredential.isCredential(name), declarations.allSatisfy({ $0.signature.returnClause != nil }) {
             result = FlowOrigin(kind: .sensitive, what: "\(name)()", line: line(declarations[0]))
         }
-        summaries[name] = result
+        summaries[summaryKey] = result
         return result?.then("returned by \(name)()", line: at)
     }
 
@@ -462,7 +475,7 @@ final class FlowResolver {
 
     /// What a name alone says: a credential (`password`, `authToken`), not a type.
     func nameOrigin(_ name: String, line at: Int) -> FlowOrigin? {
-        guard !Self.isTypeName(name), LoggedCredential.isCredential(name) || Self.isPersonalSecret(name) else { return nil }
+        guard !constantAsked, !Self.isTypeName(name), LoggedCredential.isCredential(name) || Self.isPersonalSecret(name) else { return nil }
         return FlowOrigin(kind: .sensitive, what: name, line: at)
     }
 

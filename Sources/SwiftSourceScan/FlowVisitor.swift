@@ -17,6 +17,10 @@ final class FlowVisitor: SyntaxVisitor {
     private var clauseShips: [Bool] = []
     private(set) var imports: Set<String> = []
     var found: [(usage: SourceUsage, cryptoSwift: Bool)] = []
+    /// `NWConnection(…, using:)` transports of the file (nil: TLS or unknown) and the sends
+    /// of sensitive data waiting for them (`FlowVisitor+Transmission`).
+    var connectionTransports: [String?] = []
+    var pendingSends: [SourceUsage] = []
 
     init(flow: FlowResolver, target: TargetConditions = TargetConditions()) {
         self.flow = flow
@@ -28,6 +32,7 @@ final class FlowVisitor: SyntaxVisitor {
 
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        judgeSends()
         let hasCryptoSwift = imports.contains("CryptoSwift")
         return found.filter { !$0.cryptoSwift || hasCryptoSwift }.map(\.usage)
     }
@@ -44,7 +49,7 @@ final class FlowVisitor: SyntaxVisitor {
         "tlsMaximumSupportedProtocol", "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol",
         "sec_protocol_options_set_min_tls_protocol_version",
         "sec_protocol_options_set_max_tls_protocol_version", "useCredential",
-    ]).union(databaseAlwaysNames)
+    ]).union(databaseAlwaysNames).union(libraryNames)
     /// Core Data's `T(context:)`: a managed object whose properties are stored.
     static let coreDataAssignment = SecurityVisitor.prefixTable(["(context:", "insertNewObject("])
     /// Fast hashes are a sink only for a password (a value whose name holds one of
@@ -112,6 +117,7 @@ final class FlowVisitor: SyntaxVisitor {
         databaseCall(node)
         let arguments = Array(node.arguments)
         let labeled = { (label: String) in arguments.first { $0.label?.text == label }?.expression }
+        if transmissionCall(node, labeled) { return .visitChildren }
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
             if let roles = Self.cryptorKeyIV[callee] {
                 if roles.key < arguments.count { constantSink(arguments[roles.key].expression, Security.hardcodedKey, "\(callee) key") }
@@ -119,6 +125,7 @@ final class FlowVisitor: SyntaxVisitor {
                 let ecb = arguments.prefix(3).contains { $0.expression.trimmedDescription.contains("ECB") }
                 if roles.iv < arguments.count, !ecb { constantSink(arguments[roles.iv].expression, Security.staticIV, "\(callee) IV") }
             }
+            if libraryCall(callee, labeled) { return .visitChildren }
             switch callee {
             case "SymmetricKey": if let data = labeled("data") { constantSink(data, Security.hardcodedKey, "SymmetricKey(data:)") }
             case "SecKeyCreateWithData": if let first = arguments.first { constantSink(first.expression, Security.hardcodedKey, "SecKeyCreateWithData") }
@@ -142,6 +149,7 @@ final class FlowVisitor: SyntaxVisitor {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
         let name = member.declName.baseName.text
         let baseText = member.base.map { E.stripped($0).trimmedDescription } ?? ""
+        if libraryMember(name, base: baseText, arguments, labeled, at: node) { return .visitChildren }
         switch name {
         case "Nonce" where ["AES.GCM", "GCM", "ChaChaPoly"].contains(baseText):
             if let data = labeled("data") { constantSink(data, Security.staticIV, "\(baseText).Nonce(data:)") }
@@ -157,12 +165,22 @@ final class FlowVisitor: SyntaxVisitor {
         case "md5", "sha1", "sha224", "sha256", "sha384", "sha512":
             if arguments.isEmpty, let base = member.base { hashSink(base, digest: name, cryptoSwift: true) }
             else if baseText == "Digest", let first = arguments.first { hashSink(first.expression, digest: name, cryptoSwift: true) }
+        case "update":
+            // `var hasher = Insecure.MD5(); hasher.update(data: passwordData)`.
+            if let data = labeled("data"), let base = member.base, let digest = Self.hasherDigest(base) { hashSink(data, digest: digest, cryptoSwift: false) }
+        case "calculate":
+            // CryptoSwift `MD5().calculate(for: bytes)`, `SHA2(variant: .sha256).calculate(for:)`.
+            if let bytes = labeled("for"), let base = member.base, let digest = Self.cryptoSwiftDigest(base) { hashSink(bytes, digest: digest, cryptoSwift: true) }
         default: break
         }
         return .visitChildren
     }
 
-    private func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
+    func constantSink(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool = false) {
+        flow.askingForConstant { constantSinkAsked(argument, capability, sink, cryptoSwift: cryptoSwift) }
+    }
+
+    private func constantSinkAsked(_ argument: ExprSyntax, _ capability: String, _ sink: String, cryptoSwift: Bool) {
         if let o = constantOrigin(argument) {
             emit(capability, key: sink, api: o.path(to: sink, line: flow.line(argument)), at: argument, cryptoSwift: cryptoSwift)
         } else if let o = flow.origin(argument), o.kind == .parameter || o.kind == .external,
@@ -179,7 +197,7 @@ final class FlowVisitor: SyntaxVisitor {
         return o.kind == .parameter && !o.partial ? flow.callSiteConstant(for: o, at: Syntax(argument)) : nil
     }
 
-    private func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,
+    func kdf(password: ExprSyntax, salt: ExprSyntax?, rounds: ExprSyntax?, prf: String?, api: String, cryptoSwift: Bool,
                      at call: FunctionCallExprSyntax, defaultRounds: UInt64? = nil) {
         constantSink(password, Security.kdfConstantPassword, "\(api) password", cryptoSwift: cryptoSwift)
         if let salt { constantSink(salt, Security.kdfConstantSalt, "\(api) salt", cryptoSwift: cryptoSwift) }

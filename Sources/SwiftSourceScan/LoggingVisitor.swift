@@ -28,8 +28,8 @@ final class LoggingVisitor: DeclarationCollector {
     }
 
     /// Names the byte pass must see referenced before the file is parsed for this visitor.
-    static let triggerNames: Set<String> = ["NSLog", "os_log", "print", "debugPrint", "dump", "privacy"]
-    static let calls = LoggingPrefilter.table(["NSLog(", "os_log(", "print(", "debugPrint(", "dump(", "privacy:"])
+    static let triggerNames: Set<String> = ["NSLog", "os_log", "print", "debugPrint", "dump", "fatalError", "privacy"]
+    static let calls = LoggingPrefilter.table(["NSLog(", "os_log(", "print(", "debugPrint(", "dump(", "fatalError(", "privacy:"])
     /// `Logger`'s methods (os, iOS 14).
     static let loggerMethods: Set<String> = ["log", "trace", "debug", "info", "notice", "warning", "error", "critical", "fault"]
     /// Members that give the value itself as text.
@@ -63,7 +63,8 @@ final class LoggingVisitor: DeclarationCollector {
             case "NSLog":
                 // Every argument is formatted into one string, logged as it is.
                 for a in arguments { report(a.expression, onlyPublic: false, Security.credentialSystemLog, api: "NSLog", symbol: symbol) }
-            case "print", "debugPrint", "dump":
+            // `fatalError` prints its message to standard error and into the crash report.
+            case "print", "debugPrint", "dump", "fatalError":
                 guard !arguments.contains(where: { $0.label?.text == "to" }) else { break }  // into a string or stream of the app's
                 for a in arguments where a.label == nil {
                     report(a.expression, onlyPublic: false, Security.credentialStandardOutput, api: function, symbol: symbol)

@@ -303,6 +303,16 @@ final class SecurityVisitor: DeclarationCollector {
         return !closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.text == error }
     }
 
+    /// A preference key written as a literal, or as a `let` of the function or of the enclosing
+    /// type that holds one (`forKey: Self.passwordKey`, `forKey: Keys.password` inside `Keys`).
+    static func keyLiteral(_ expression: ExprSyntax) -> String? {
+        if let literal = E.stringLiteral(expression) { return literal }
+        let e = E.stripped(expression)
+        guard let name = CryptoVisitor.referencedName(e),
+              let value = CryptoVisitor.letValue(name, from: Syntax(e), membersOnly: e.is(MemberAccessExprSyntax.self)) else { return nil }
+        return E.stringLiteral(value)
+    }
+
     /// `UserDefaults.standard.set(token, forKey: "authToken")`, `store.set(…, forKey: …)` on a
     /// receiver the file says is `UserDefaults` or `NSUbiquitousKeyValueStore`.
     private func judgePreferenceWrite(_ call: FunctionCallExprSyntax, ships: Bool, context: FileContext) {
@@ -313,7 +323,7 @@ final class SecurityVisitor: DeclarationCollector {
         default: return
         }
         let arguments = Array(call.arguments)
-        guard let key = E.stringLiteral(arguments[1].expression), !E.isFlagLiteral(arguments[0].expression) else { return }
+        guard let key = Self.keyLiteral(arguments[1].expression), !E.isFlagLiteral(arguments[0].expression) else { return }
         let valueName = E.valueName(arguments[0].expression)
         let api = "\(receiver).\(member.declName.baseName.text)(_:forKey: \"\(key)\")"
         // A key that says what it holds (`PushNotificationDeviceToken`, `passwordSetDate`) wins over a value named `token`.

@@ -8,7 +8,7 @@ public enum LoggedCredential {
                                            "invalidation", "resume", "bookmark", "sort", "search", "query", "parse", "parser"]
 
     /// Words of a value derived from a secret that no longer gives it away (`passwordHash`).
-    static let derivedWords: Set<String> = ["hash", "hashed", "digest", "encrypted", "masked", "salt", "salted"]
+    static let derivedWords: Set<String> = ["hash", "hashed", "digest", "encrypted", "masked", "salt", "salted", "verifier"]
 
     public static func isCredential(_ name: String) -> Bool {
         guard SecretNames.isSecret(name) else { return false }

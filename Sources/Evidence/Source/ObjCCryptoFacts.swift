@@ -21,6 +21,7 @@ enum ObjCCryptoFacts {
     /// Whether the file can hold a fact (a cheap test before the second lexing).
     static func mayFind(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
+            if ObjCStoreFacts.mayFind(b) || ObjCRNCryptorFacts.mayFind(b) { return true }
             let n = b.count
             var i = 0
             while i < n {
@@ -71,6 +72,8 @@ enum ObjCCryptoFacts {
         for i in tokens.indices where tokens[i].kind == .identifier {
             let name = reader.texts[i]
             ObjCFlowFacts.facts(reader, at: i) { capability, key, api, at in emit(capability, key: key, api: api, at: at) }
+            ObjCStoreFacts.facts(reader, at: i) { capability, key, api, at in emit(capability, key: key, api: api, at: at) }
+            ObjCRNCryptorFacts.facts(reader, at: i) { capability, key, api, at in emit(capability, key: key, api: api, at: at) }
             if let call = Security.cryptorCalls[name], i + 1 < tokens.count, tokens[i + 1].kind == .leftParen {
                 let arguments = reader.arguments(from: i + 1)
                 if call.algorithm < arguments.count {

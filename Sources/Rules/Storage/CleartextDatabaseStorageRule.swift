@@ -43,8 +43,13 @@ public struct CleartextDatabaseStorageRule: Rule {
         `NSEntityDescription.insertNewObject(forEntityName:into:)`. A parameter that reaches \
         one of these is followed to the callers in other files of the target (up to three \
         functions deep), and the finding is at the call that passes the credential. In \
-        Objective-C, a value named for a credential bound with `sqlite3_bind_text`/`_blob` \
-        (not through variables, not Core Data).
+        Objective-C, a value named for a credential (not followed through variables) bound \
+        with `sqlite3_bind_text`/`_blob`, given to Core Data's `setValue:forKey:` on a managed \
+        object of the same method (declared `NSManagedObject *` or made by \
+        `insertNewObjectForEntityForName:`; key-value coding on any other object, a request's \
+        parameters, is not a store), or passed to FMDB's `executeUpdate:` / \
+        `executeUpdateWithFormat:` for an `INSERT`, `UPDATE` or `REPLACE` (as an argument or in \
+        `withArgumentsInArray:@[…]`).
 
         Severity: a **warning**. It is storage on the device, where iOS data protection still \
         encrypts the file while the device is locked (for the protection class the file has), \
@@ -179,6 +184,22 @@ public struct CleartextDatabaseStorageRule: Rule {
                          @end
                          """],
                         note: "Objective-C: a password bound with sqlite3_bind_text (its SHA-256 on the next line is not reported)."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/AccountStore.m": """
+                         #import <CoreData/CoreData.h>
+                         #import "FMDB.h"
+
+                         @implementation AccountStore
+                         - (void)saveUser:(NSString *)user password:(NSString *)password {
+                             NSManagedObject *account = [NSEntityDescription insertNewObjectForEntityForName:@"Account"
+                                                                                      inManagedObjectContext:self.context];
+                             [account setValue:user forKey:@"user"];
+                             [account setValue:↓password forKey:@"password"];
+                             [self.queue executeUpdate:@"INSERT INTO users (name, secret) VALUES (?, ?)", user, self.↓apiSecret];
+                         }
+                         @end
+                         """],
+                        note: "Objective-C: a password set on a Core Data managed object, an API secret inserted with FMDB."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
@@ -249,6 +270,23 @@ public struct CleartextDatabaseStorageRule: Rule {
                          }
                          """],
                         note: "Values that are not secrets (a token's type, a flag)."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/LoginRequest.m": """
+                         #import <Foundation/Foundation.h>
+                         #import "FMDB.h"
+
+                         @implementation LoginRequest
+                         - (NSDictionary *)parametersForUser:(NSString *)user password:(NSString *)password {
+                             NSMutableDictionary *parameters = [NSMutableDictionary dictionary];
+                             [parameters setValue:user forKey:@"user"];
+                             [parameters setValue:password forKey:@"password"];
+                             FMResultSet *rows = [self.db executeQuery:@"SELECT id FROM users WHERE name = ?", user];
+                             [self.db executeUpdate:@"UPDATE users SET verifier = ? WHERE name = ?", [self pbkdf2Of:password], user];
+                             return parameters;
+                         }
+                         @end
+                         """],
+                        note: "Key-value coding on a request's parameters dictionary (not a managed object), an FMDB query, and a KDF's output stored."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

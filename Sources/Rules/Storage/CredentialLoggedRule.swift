@@ -25,7 +25,8 @@ public struct CredentialLoggedRule: Rule {
         or standard error. On a device these reach no system log unless the app redirects them \
         (some crash and support SDKs capture the console); the debugger, a simulator run and \
         such a capture see them. That is a **note**: the secret should still not be there, but \
-        no Apple document puts it in a persistent store.
+        no Apple document puts it in a persistent store. `fatalError`'s message goes to standard \
+        error and into the crash report the developer receives: a note too.
 
         Reported where an argument, or a value a string interpolates, is a name that says it \
         holds a secret, word by word: `password`, `self.accessToken`, `user.password`, \
@@ -95,9 +96,14 @@ public struct CredentialLoggedRule: Rule {
                                  let y = getPassword()
                                  NSLog("signing in with %@", ↓y)
                              }
+
+                             func refreshed(_ response: [String: String]) {
+                                 guard let refreshToken = response["refresh"] else { fatalError("no refresh token in \\(response)") }
+                                 if refreshToken.isEmpty { fatalError("empty token \\(↓refreshToken)") }
+                             }
                          }
                          """],
-                        note: "Through a variable holding a same-file function's result whose name says it is a password."),
+                        note: "Through a variable holding a same-file function's result whose name says it is a password; a refresh token in fatalError's message, which the crash report keeps (a note)."),
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
                          "App/Log.swift": """
                          import Foundation

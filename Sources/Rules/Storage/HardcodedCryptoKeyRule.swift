@@ -9,7 +9,7 @@ public struct HardcodedCryptoKeyRule: Rule {
     public static let description = RuleDescription(
         identifier: "hardcoded_crypto_key",
         name: "Hard-coded encryption key",
-        summary: "An encryption key is a constant written in the code: a literal, literal bytes or a file constant reaches CCCrypt's key, SymmetricKey(data:), CryptoSwift's AES/ChaCha20 key or SecKeyCreateWithData.",
+        summary: "An encryption key is a constant written in the code: a literal, literal bytes or a file constant reaches CCCrypt's key, SymmetricKey(data:), a CryptoSwift cipher or MAC key, RNCryptor's keys or SecKeyCreateWithData.",
         rationale: """
         A key compiled into the app is in every copy of it: anyone who downloads the app reads \
         it from the binary (`strings`, a disassembler) and decrypts whatever it protects, on \
@@ -38,7 +38,9 @@ public struct HardcodedCryptoKeyRule: Rule {
         KDF over the user's password is not reported. Sinks: CommonCrypto `CCCrypt`, \
         `CCCryptorCreate`, `CCCryptorCreateFromData`, `CCCryptorCreateWithMode` (key argument), \
         CryptoKit `SymmetricKey(data:)`, CryptoSwift `AES(key:…)`, `ChaCha20(key:…)`, \
-        `Blowfish(key:…)`, `Rabbit(key:…)` (in a file that imports CryptoSwift), and \
+        `Blowfish(key:…)`, `Rabbit(key:…)` and the MACs `HMAC(key:)`, `CBCMAC(key:)`, \
+        `CMAC(key:)`, `Poly1305(key:)` (in a file that imports CryptoSwift), RNCryptor's \
+        `EncryptorV3`/`DecryptorV3(encryptionKey:hmacKey:)` (both keys), and \
         `SecKeyCreateWithData`. Swift sources only; the finding shows the path from the \
         constant to the call.
 
@@ -150,6 +152,24 @@ public struct HardcodedCryptoKeyRule: Rule {
                          }
                          """],
                         note: "Across files: a static constant of another file into SymmetricKey(data:), and a global constant of a third file passed to an extension method whose parameter reaches CCCrypt's key."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Signer.swift": """
+                         import CryptoSwift
+                         import Foundation
+                         import RNCryptor
+
+                         func sign(_ body: [UInt8]) throws -> [UInt8] {
+                             let secret = Array("request-signing-secret".utf8)
+                             return try HMAC(key: ↓secret, variant: .sha2(.sha256)).authenticate(body)
+                         }
+
+                         func sealed(_ plain: Data) -> Data {
+                             let encryptionKey = Data("0123456789abcdef0123456789abcdef".utf8)
+                             let hmacKey = Data("fedcba9876543210fedcba9876543210".utf8)
+                             return RNCryptor.EncryptorV3(encryptionKey: ↓encryptionKey, hmacKey: ↓hmacKey).encrypt(data: plain)
+                         }
+                         """],
+                        note: "A CryptoSwift HMAC key and RNCryptor's encryption and HMAC keys written in the code."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
@@ -240,6 +260,23 @@ public struct HardcodedCryptoKeyRule: Rule {
                          #endif
                          """],
                         note: "A key made from the user's password (weak_key_derivation judges how), and a fixture key in debug-only code."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Signer.swift": """
+                         import CryptoSwift
+                         import Foundation
+                         import RNCryptor
+
+                         func sign(_ body: [UInt8], keychainKey: [UInt8]) throws -> [UInt8] {
+                             try HMAC(key: keychainKey, variant: .sha2(.sha256)).authenticate(body)
+                         }
+
+                         func sealed(_ plain: Data) -> (Data, Data, Data) {
+                             let encryptionKey = RNCryptor.randomData(ofLength: 32)
+                             let hmacKey = RNCryptor.randomData(ofLength: 32)
+                             return (encryptionKey, hmacKey, RNCryptor.EncryptorV3(encryptionKey: encryptionKey, hmacKey: hmacKey).encrypt(data: plain))
+                         }
+                         """],
+                        note: "An HMAC key the caller reads from the keychain; RNCryptor keys from its random generator."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

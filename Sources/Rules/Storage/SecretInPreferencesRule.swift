@@ -19,14 +19,21 @@ public struct SecretInPreferencesRule: Rule {
         the keychain (`SecItemAdd` with a `kSecAttrAccessible` class that fits when the secret is \
         read), which encrypts them with the device's keys (MASVS-STORAGE-1).
 
-        Reported where a literal preference key or the stored value's name says it holds a \
+        Reported where a literal preference key (or a `let` of the function or of the type \
+        that holds one, `forKey: Self.tokenKey`) or the stored value's name says it holds a \
         secret, word by word: `authToken`, `refresh_token`, `userPassword`, `apiKey`, \
         `privateKey`; a flag or date about a secret (`passwordEnabled`, `tokenExpiry`, \
         `isPasscodeSet`), a push `deviceToken` and a Boolean or number value are not secrets. \
         The value is followed back through variables to a secret (the message shows the path), \
         and a Swift function of the target whose parameter it stores under a literal key is \
         followed to its callers in the other files of the target's code closure, up to three \
-        functions deep (reported at the call that passes the secret).
+        functions deep (reported at the call that passes the secret). A key made only of \
+        words about state (`cached`, `setting`, `date`) says the value is not a secret and wins \
+        over a value followed through variables. In Objective-C, `setObject:`, `setValue:`, \
+        `setString:` or `setData:` `forKey:` sent to `[NSUserDefaults standardUserDefaults]`, a \
+        suite's `initWithSuiteName:` defaults or `[NSUbiquitousKeyValueStore defaultStore]` (or a \
+        local variable of the method holding one), judged by the key literal and the value's \
+        name (not through variables).
         """,
         area: .storage, severity: .warning, tags: ["security", "MASVS-STORAGE-1"],
         references: ["https://developer.apple.com/documentation/foundation/userdefaults",
@@ -83,6 +90,32 @@ public struct SecretInPreferencesRule: Rule {
                          }
                          """],
                         note: "Through a variable: the value's origin is a password (the message shows the path)."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Session.m": """
+                         #import <Foundation/Foundation.h>
+
+                         @implementation Session
+                         - (void)didLogIn:(NSString *)authToken {
+                             [[NSUserDefaults standardUserDefaults] setObject:↓authToken forKey:@"auth"];
+                             NSUbiquitousKeyValueStore *store = [NSUbiquitousKeyValueStore defaultStore];
+                             [store setString:self.↓userPassword forKey:@"sync"];
+                         }
+                         @end
+                         """],
+                        note: "Objective-C: a token in the standard defaults, a password in the iCloud key-value store."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/SessionStore.swift": """
+                         import Foundation
+
+                         final class SessionStore {
+                             static let storageKey = "sessionSecret"
+
+                             func remember(_ value: String) {
+                                 ↓UserDefaults.standard.set(value, forKey: Self.storageKey)
+                             }
+                         }
+                         """],
+                        note: "A key held by a constant of the type."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -125,6 +158,22 @@ public struct SecretInPreferencesRule: Rule {
                          }
                          """],
                         note: "A hash of the password (sensitive_data_weak_hash judges the hash, not this rule)."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Settings.m": """
+                         #import <Foundation/Foundation.h>
+
+                         @implementation Settings
+                         - (void)save:(NSData *)deviceToken password:(NSString *)password {
+                             NSUserDefaults *defaults = [NSUserDefaults standardUserDefaults];
+                             [defaults setObject:deviceToken forKey:@"apnsDeviceToken"];
+                             [defaults setBool:YES forKey:@"passwordEnabled"];
+                             [defaults setObject:[NSDate date] forKey:@"passwordChangeDate"];
+                             NSMutableDictionary *body = [NSMutableDictionary dictionary];
+                             [body setObject:password forKey:@"password"];
+                         }
+                         @end
+                         """],
+                        note: "Objective-C: a push token, a flag and a date about the password; a request body's dictionary is no preference store."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -23,9 +23,12 @@ public struct SensitiveDataWeakHashRule: Rule {
         (`password`, `authToken`, `apiKey`, `secret`; not `passwordHash`, `tokenType` or \
         `isPasswordSet`), a keychain read, key material (`SymmetricKey`, `SecKey`), or the \
         text of a secure text field. Sinks: `CC_MD5`, `CC_SHA1`, CryptoKit \
-        `Insecure.MD5.hash(data:)` and `Insecure.SHA1.hash(data:)`, CryptoSwift `md5()`, \
-        `sha1()` and `Digest.md5(_:)` (in a file that imports CryptoSwift); and for a \
-        password only, `CC_SHA256`/`CC_SHA512`, `SHA256/384/512.hash(data:)`, `sha256()`. \
+        `Insecure.MD5.hash(data:)` and `Insecure.SHA1.hash(data:)` (and `update(data:)` on a \
+        hasher the function makes, `var h = Insecure.MD5()`), CryptoSwift `md5()`, `sha1()`, \
+        `Digest.md5(_:)` and `MD5()`/`SHA1().calculate(for:)` (in a file that imports \
+        CryptoSwift); and for a password only, `CC_SHA256`/`CC_SHA512`, \
+        `SHA256/384/512.hash(data:)` or a `SHA256()` hasher's `update(data:)`, `sha256()`, \
+        `SHA2(variant:).calculate(for:)`. \
         SHA-1 in a file that works with Have I Been Pwned's range API (a `HIBP…` or \
         `…Pwned…` name) is not reported: that protocol asks for SHA-1 of the password and sends \
         only a 5-character prefix. MD5 of a file or a cache key is not reported (the `weak_hash_function` rule lists those \
@@ -75,6 +78,19 @@ public struct SensitiveDataWeakHashRule: Rule {
                          }
                          """],
                         note: "CryptoSwift sha1() of a token, through a binding and a concatenation."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Verifier.swift": """
+                         import CryptoKit
+                         import Foundation
+
+                         func verifier(passcode: String, salt: Data) -> Insecure.SHA1.Digest {
+                             var hasher = Insecure.SHA1()
+                             hasher.update(data: salt)
+                             hasher.update(data: ↓Data(passcode.utf8))
+                             return hasher.finalize()
+                         }
+                         """],
+                        note: "A passcode fed to an incremental SHA-1 hasher (the salt is not sensitive)."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,

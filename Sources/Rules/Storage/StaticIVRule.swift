@@ -25,7 +25,7 @@ public struct StaticIVRule: Rule {
         file leaves out — reported once, at the IV), as for `hardcoded_crypto_key`. Sinks: CommonCrypto \
         `CCCrypt`, `CCCryptorCreate`, `CCCryptorCreateFromData` (IV argument), \
         `CCCryptorCreateWithMode`; CryptoSwift `CBC(iv:)`, `GCM(iv:)`, `CTR(iv:)`, `CFB(iv:)`, \
-        `OFB(iv:)`, `PCBC(iv:)`, `CCM(iv:)` and `AES(key:iv:)`/`ChaCha20(key:iv:)` (in a file \
+        `OFB(iv:)`, `PCBC(iv:)`, `CCM(iv:)`, `OCB(nonce:)` and `AES(key:iv:)`/`ChaCha20(key:iv:)` (in a file \
         that imports CryptoSwift); CryptoKit `AES.GCM.Nonce(data:)` and \
         `ChaChaPoly.Nonce(data:)`. A zero-filled buffer counts as a constant unless something \
         fills it first (`SecRandomCopyBytes(…, &iv)`, `iv.withUnsafeMutableBytes`). A `nil` IV \
@@ -71,9 +71,14 @@ public struct StaticIVRule: Rule {
                                  let mode = CBC(iv: ↓Array(Box.iv.utf8))
                                  return try AES(key: key, blockMode: mode, padding: .pkcs7).encrypt(Array(text.utf8))
                              }
+
+                             func sealAuthenticated(_ text: String, key: [UInt8]) throws -> [UInt8] {
+                                 let nonce: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+                                 return try AES(key: key, blockMode: OCB(nonce: ↓nonce, mode: .combined), padding: .noPadding).encrypt(Array(text.utf8))
+                             }
                          }
                          """],
-                        note: "CryptoSwift CBC with an IV from a static constant."),
+                        note: "CryptoSwift CBC with an IV from a static constant, and OCB with a constant nonce."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,

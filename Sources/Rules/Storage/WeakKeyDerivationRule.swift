@@ -9,7 +9,7 @@ public struct WeakKeyDerivationRule: Rule {
     public static let description = RuleDescription(
         identifier: "weak_key_derivation",
         name: "Weak password-based key derivation",
-        summary: "PBKDF2 (CCKeyDerivationPBKDF, CryptoSwift PKCS5.PBKDF2) runs with a constant salt, a constant password, or fewer iterations than OWASP's current floor for its PRF.",
+        summary: "A password-based KDF (CCKeyDerivationPBKDF, CryptoSwift PBKDF2/PBKDF1/scrypt/HKDF, RNCryptor's password API) runs with a constant salt, a constant password, or fewer iterations than OWASP's current floor for its PRF.",
         rationale: """
         A password-based KDF is only as strong as its inputs. A **constant salt** (the same for \
         every user and install) lets an attacker precompute one table for all of them and shows \
@@ -27,10 +27,17 @@ public struct WeakKeyDerivationRule: Rule {
         count is judged in the file only). Sinks: CommonCrypto \
         `CCKeyDerivationPBKDF` (password, salt, PRF, rounds) and CryptoSwift \
         `PKCS5.PBKDF2(password:salt:iterations:keyLength:variant:)`, whose default is 4,096 \
-        iterations of HMAC-SHA256. The iteration floor follows the PRF written at the call; one \
+        iterations of HMAC-SHA256, and `PKCS5.PBKDF1` (default 4,096 of SHA-1); CryptoSwift \
+        `Scrypt(password:salt:…)` (password and salt; its N, r, p are a memory cost, not judged) and \
+        `HKDF(password:…)` (the input keying material only: RFC 5869 lets HKDF's salt be a \
+        fixed, public value); RNCryptor's `encrypt`/`decrypt(data:withPassword:)`, \
+        `Encryptor`/`Decryptor(password:)`, `FormatV3.keyForPassword(_:salt:)` and its \
+        Objective-C classes `RNEncryptor`/`RNDecryptor` (from Swift or Objective-C), which run \
+        PBKDF2 inside (a constant password there is a constant key). The iteration floor follows the PRF written at the call; one \
         the call does not show gets the lowest floor (210,000), so a count is reported only when \
         it is below every floor that may apply. A count the code computes \
-        (`CCCalibratePBKDF`) is never reported. Swift sources only.
+        (`CCCalibratePBKDF`) is never reported. In Objective-C, only a literal (or a variable \
+        assigned one) as RNCryptor's `password:`.
 
         Severity: a **warning**; a constant password is an **error** (the key is in the \
         binary). A **note** in a package or pod; debug-only code is not reported.
@@ -72,6 +79,48 @@ public struct WeakKeyDerivationRule: Rule {
                          }
                          """],
                         note: "CryptoSwift with a constant password and salt, and its default 4,096 iterations."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Archive.swift": """
+                         import CryptoSwift
+                         import Foundation
+                         import RNCryptor
+
+                         enum Vault {
+                             static let archivePassword = "archive-2024"
+                         }
+
+                         func sealArchive(_ data: Data) -> Data {
+                             RNCryptor.encrypt(data: data, withPassword: ↓Vault.archivePassword)
+                         }
+
+                         func legacyKeys(from password: String) throws -> ([UInt8], [UInt8]) {
+                             let salt: [UInt8] = [9, 8, 7, 6, 5, 4, 3, 2]
+                             let scrypt = try Scrypt(password: Array(password.utf8), salt: ↓salt, dkLen: 32, N: 16384, r: 8, p: 1).calculate()
+                             let old = try PKCS5.PBKDF1(password: Array(password.utf8), salt: ↓salt, iterations: ↓100, keyLength: 16).calculate()
+                             return (scrypt, old)
+                         }
+                         """],
+                        note: "RNCryptor with a password constant (it derives the key from it), scrypt and PBKDF1 with a constant salt, PBKDF1 with 100 iterations."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Legacy.swift": """
+                         import Foundation
+                         import RNCryptor
+
+                         func sealLegacy(_ data: Data) throws -> Data {
+                             try RNEncryptor.encryptData(data, with: kRNCryptorAES256Settings, password: ↓"@pp-w1de-pass")
+                         }
+                         """,
+                         "App/Backup.m": """
+                         #import "RNEncryptor.h"
+
+                         @implementation Backup
+                         - (NSData *)seal:(NSData *)data {
+                             NSError *error = nil;
+                             return [RNEncryptor encryptData:data withSettings:kRNCryptorAES256Settings password:↓@"backup-2019" error:&error];
+                         }
+                         @end
+                         """],
+                        note: "RNCryptor's Objective-C API with a literal password, called from Swift and from Objective-C."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
@@ -106,6 +155,22 @@ public struct WeakKeyDerivationRule: Rule {
                          }
                          """],
                         note: "A salt the caller passes and a round count calibrated at run time."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Session.swift": """
+                         import CryptoSwift
+                         import Foundation
+                         import RNCryptor
+
+                         func seal(_ note: Data, password: String) -> Data {
+                             RNCryptor.encrypt(data: note, withPassword: password)
+                         }
+
+                         func sessionKey(sharedSecret: [UInt8]) throws -> [UInt8] {
+                             try HKDF(password: sharedSecret, salt: Array("chat-v1".utf8), info: Array("session".utf8), keyLength: 32,
+                                      variant: .sha2(.sha256)).calculate()
+                         }
+                         """],
+                        note: "RNCryptor with the user's password; HKDF over a shared secret with a fixed salt (RFC 5869 allows a fixed, public salt: only HKDF's input keying material is judged)."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -114,7 +179,7 @@ public struct WeakKeyDerivationRule: Rule {
             "\(host.name) derives a key with a salt written in its code, the same for every user, so one precomputed table serves them all: \(UsageReading.describe(u))"
         }
         let rounds = FlowFacts.findings(self, context, Security.kdfIterations, lowered: .note, fix: fix) { host, u in
-            "\(host.name) derives a key with \(u.key) PBKDF2 iterations, fewer than OWASP's floor, which makes each password guess cheap: \(UsageReading.describe(u))"
+            "\(host.name) derives a key with \(u.key) PBKDF iterations, fewer than OWASP's floor, which makes each password guess cheap: \(UsageReading.describe(u))"
         }
         let passwords = FlowFacts.findings(self, context, Security.kdfConstantPassword, severity: .error, lowered: .warning, fix: fix) { host, u in
             "\(host.name) derives a key from a password written in its code, so the key is as public as the app: \(UsageReading.describe(u))"
