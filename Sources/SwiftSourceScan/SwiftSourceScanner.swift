@@ -32,9 +32,15 @@ public enum SwiftSourceScanner {
     /// As `scan(…context:)` for several build contexts of one file: one parse, one walk each.
     public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
                             limits: ReaderLimits, contexts: [SourceScanContext]) -> [[SourceUsage]] {
-        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return contexts.map { _ in [] } }
+        scanKeepingParse(source: source, path: path, catalog: catalog, limits: limits, contexts: contexts).usages
+    }
+
+    /// As `scan(…contexts:)`, and the parse, for the project-wide join to ask without parsing again.
+    public static func scanKeepingParse(source: String, path: String, catalog: ProtectedResourceCatalog, limits: ReaderLimits,
+                                        contexts: [SourceScanContext]) -> (usages: [[SourceUsage]], parse: SwiftParsedSource?) {
+        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return (contexts.map { _ in [] }, nil) }
         let nesting = NestingProfile(source)
-        guard nestingReason(nesting) == nil else { return contexts.map { _ in [] } }
+        guard nestingReason(nesting) == nil else { return (contexts.map { _ in [] }, nil) }
         let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
         var text = source
         let tree = text.withUTF8 { buffer in
@@ -55,7 +61,7 @@ public enum SwiftSourceScanner {
         // Resolves nothing until a sink asks; shared by every build context (`#if` decides shipping, not values).
         let flow = FlowResolver(tree: tree, lines: lines)
         var factWalks: [TargetConditions: [SourceUsage]] = [:]
-        return contexts.map { context in
+        let usages = contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
             let visitor = walks[conditions] ?? {
@@ -84,20 +90,23 @@ public enum SwiftSourceScanner {
             }()
             return visible.filter(visitor.results()) + launch.found + facts
         }
+        return (usages, SwiftParsedSource(tree: tree, lines: lines, hasIfConfig: hasIfConfig))
     }
 
     /// A file's answer to the project-wide data flow's question (`SourceFlowJoin`): one parse, one walk.
     public static func flowAnswers(source: String, context: SourceScanContext, query: FlowQuery, limits: ReaderLimits) -> [FlowAnswer] {
-        guard !query.isEmpty, !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return [] }
+        guard !query.isEmpty else { return [] }
+        return flowParse(source: source, limits: limits)?.flowAnswers(context: context, query: query) ?? []
+    }
+
+    /// The file parsed for the project-wide join, or nil when it is too large or too deep to parse.
+    public static func flowParse(source: String, limits: ReaderLimits) -> SwiftParsedSource? {
+        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return nil }
         let nesting = NestingProfile(source)
-        guard nestingReason(nesting) == nil else { return [] }
+        guard nestingReason(nesting) == nil else { return nil }
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: maximumNestingLevel) }
-        let flow = FlowResolver(tree: tree, lines: LineTable(text))
-        let conditions = nesting.ifConfig > 0 ? TargetConditions(platform: context.platform, conditions: context.swiftConditions) : TargetConditions()
-        let visitor = FlowQueryVisitor(flow: flow, query: query, target: conditions)
-        visitor.walk(tree)
-        return visitor.answers
+        return SwiftParsedSource(tree: tree, lines: LineTable(text), hasIfConfig: nesting.ifConfig > 0)
     }
 
     /// Whether a source file of this size is skipped.
@@ -141,6 +150,29 @@ public enum SwiftSourceScanner {
     #else
     static let maximumNestingLevel = 256
     #endif
+}
+
+/// A Swift file's tree kept from the scan for the project-wide join: it answers as a new parse
+/// would (a new `FlowResolver` each time, so answers never depend on what the scan asked first).
+public final class SwiftParsedSource: ParsedSource, @unchecked Sendable {
+    private let tree: SourceFileSyntax
+    private let lines: LineTable
+    private let hasIfConfig: Bool
+
+    init(tree: SourceFileSyntax, lines: LineTable, hasIfConfig: Bool) {
+        self.tree = tree
+        self.lines = lines
+        self.hasIfConfig = hasIfConfig
+    }
+
+    public func flowAnswers(context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] {
+        guard !query.isEmpty else { return [] }
+        let flow = FlowResolver(tree: tree, lines: lines)
+        let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions) : TargetConditions()
+        let visitor = FlowQueryVisitor(flow: flow, query: query, target: conditions)
+        visitor.walk(tree)
+        return visitor.answers
+    }
 }
 
 /// How deep a source nests the constructs swift-syntax handles recursively, from its bytes.
