@@ -48,47 +48,49 @@ public enum SwiftSourceScanner {
         }
         let lines = LineTable(text)
         let launch = LaunchRecordingVisitor(lines: lines)
-        launch.walk(tree)
+        var launchWalked = false
         // A build context decides only `#if` clauses: a file without any is walked once for all.
         let hasIfConfig = nesting.ifConfig > 0
-        var walks: [TargetConditions: UsageVisitor] = [:]
-        // Data-at-rest facts: each visitor walks only a file whose bytes may hold its facts,
-        // once per build context.
+        // Data-at-rest facts: each visitor visits only a file whose bytes may hold its facts.
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
         let logging = catalog.isStandard && LoggingVisitor.mayFind(in: source)
         let crypto = catalog.isStandard && CryptoVisitor.mayFind(in: source)
         let flowSinks = catalog.isStandard && FlowVisitor.mayFind(in: source)
         // Resolves nothing until a sink asks; shared by every build context (`#if` decides shipping, not values).
         let flow = FlowResolver(tree: tree, lines: lines)
-        var factWalks: [TargetConditions: [SourceUsage]] = [:]
+        // One walk of the tree per distinct build context, for every visitor (`FileWalk`).
+        var walks: [TargetConditions: (usage: UsageVisitor, facts: [SourceUsage])] = [:]
         let usages = contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
-            let visitor = walks[conditions] ?? {
-                let visitor = UsageVisitor(index: index, lines: lines, target: conditions)
-                visitor.scan(tree)
-                walks[conditions] = visitor
-                return visitor
-            }()
-            let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
-            let facts = factWalks[conditions] ?? {
+            let walked = walks[conditions] ?? {
+                let usage = UsageVisitor(index: index, lines: lines, target: conditions)
+                let securityVisitor = security ? SecurityVisitor(lines: lines, target: conditions) : nil
+                securityVisitor?.flow = flow
+                let loggingVisitor = logging ? LoggingVisitor(lines: lines, target: conditions) : nil
+                loggingVisitor?.flow = flow
+                let cryptoVisitor = crypto ? CryptoVisitor(lines: lines, target: conditions) : nil
+                let flowVisitor = flowSinks ? FlowVisitor(flow: flow, target: conditions) : nil
+                var tracking: [any ClauseTracking] = [usage]
+                if let v = securityVisitor { tracking.append(v) }
+                if let v = loggingVisitor { tracking.append(v) }
+                if let v = cryptoVisitor { tracking.append(v) }
+                if let v = flowVisitor { tracking.append(v) }
+                // The launch visitor does not depend on the build context: walked with the first.
+                let visitors: [SyntaxVisitor] = tracking.map { $0 as SyntaxVisitor } + (launchWalked ? [] : [launch])
+                launchWalked = true
+                FileWalk(visitors: visitors, tracking: tracking, target: conditions).walk(tree)
+                usage.matchCandidates()
                 var facts: [SourceUsage] = []
-                if security {
-                    let visitor = SecurityVisitor(lines: lines, target: conditions)
-                    visitor.flow = flow
-                    facts += visitor.scan(tree)
-                }
-                if logging {
-                    let visitor = LoggingVisitor(lines: lines, target: conditions)
-                    visitor.flow = flow
-                    facts += visitor.scan(tree)
-                }
-                if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
-                if flowSinks { facts += FlowVisitor(flow: flow, target: conditions).scan(tree) }
-                factWalks[conditions] = facts
-                return facts
+                if let v = securityVisitor { facts += v.finish(tree) }
+                if let v = loggingVisitor { facts += v.finish() }
+                if let v = cryptoVisitor { facts += v.finish() }
+                if let v = flowVisitor { facts += v.finish() }
+                walks[conditions] = (usage, facts)
+                return (usage, facts)
             }()
-            return visible.filter(visitor.results()) + launch.found + facts
+            let visible = ModuleVisibility(imports: walked.usage.imports, exported: context.exportedModules)
+            return visible.filter(walked.usage.results()) + launch.found + walked.facts
         }
         return (usages, SwiftParsedSource(tree: tree, lines: lines, hasIfConfig: hasIfConfig))
     }
