@@ -192,6 +192,12 @@ struct FullParse: SourceScanning {
         base.scan(source: source, path: path, contexts: contexts)
     }
     func skipReason(source: String, limits: ReaderLimits) -> String? { base.skipReason(source: source, limits: limits) }
+    func scanKeepingParse(source: String, path: String, contexts: [SourceScanContext]) -> (usages: [[SourceUsage]], parse: (any ParsedSource)?) {
+        base.scanKeepingParse(source: source, path: path, contexts: contexts)
+    }
+    func flowParse(source: String, path: String, limits: ReaderLimits) -> (any ParsedSource)? {
+        base.flowParse(source: source, path: path, limits: limits)
+    }
     func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] {
         base.flowAnswers(source: source, path: path, context: context, query: query)
     }

@@ -19,7 +19,8 @@ final class CryptoVisitor: SyntaxVisitor {
 
     let lines: LineTable
     private let target: TargetConditions
-    private var clauseShips: [Bool] = []
+    /// One entry per enclosing `#if` clause: whether it can ship (`FileWalk` keeps it in a shared walk).
+    var clauseShips: [Bool] = []
     private var found: [(usage: SourceUsage, needs: Need)] = []
     private var imports: Set<String> = []
     private var declaredFunctions: Set<String> = []
@@ -77,6 +78,11 @@ final class CryptoVisitor: SyntaxVisitor {
 
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        return finish()
+    }
+
+    /// What the walk found, resolved once the whole file is known.
+    func finish() -> [SourceUsage] {
         resolveForwarded()
         return found.compactMap { entry in
             switch entry.needs {

@@ -14,7 +14,8 @@ final class FlowVisitor: SyntaxVisitor {
 
     let flow: FlowResolver
     private let target: TargetConditions
-    private var clauseShips: [Bool] = []
+    /// One entry per enclosing `#if` clause: whether it can ship (`FileWalk` keeps it in a shared walk).
+    var clauseShips: [Bool] = []
     private(set) var imports: Set<String> = []
     var found: [(usage: SourceUsage, cryptoSwift: Bool)] = []
     /// `NWConnection(…, using:)` transports of the file (nil: TLS or unknown) and the sends
@@ -32,6 +33,11 @@ final class FlowVisitor: SyntaxVisitor {
 
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        return finish()
+    }
+
+    /// What the walk found, once the file's imports are known.
+    func finish() -> [SourceUsage] {
         judgeSends()
         let hasCryptoSwift = imports.contains("CryptoSwift")
         return found.filter { !$0.cryptoSwift || hasCryptoSwift }.map(\.usage)

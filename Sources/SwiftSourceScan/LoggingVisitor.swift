@@ -14,7 +14,8 @@ final class LoggingVisitor: DeclarationCollector {
 
     let lines: LineTable
     private let target: TargetConditions
-    private var clauseShips: [Bool] = []
+    /// One entry per enclosing `#if` clause: whether it can ship (`FileWalk` keeps it in a shared walk).
+    var clauseShips: [Bool] = []
     private var found: [(usage: SourceUsage, name: String)] = []
     /// Parameters of the file's functions that reach a log (`func log(_ m: String) { NSLog("%@", m) }`).
     private var links: [SourceUsage] = []
@@ -45,6 +46,11 @@ final class LoggingVisitor: DeclarationCollector {
 
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        return finish()
+    }
+
+    /// What the walk found, resolved once the whole file is known.
+    func finish() -> [SourceUsage] {
         let context = FileContext(self)
         // A function of the file's own with the name (`func print(_:)` that prints nothing in
         // release builds) is not the system's; a name the file declares `Bool` is a flag.

@@ -13,7 +13,8 @@ final class SecurityVisitor: DeclarationCollector {
 
     let lines: LineTable
     private let target: TargetConditions
-    private var clauseShips: [Bool] = []
+    /// One entry per enclosing `#if` clause: whether it can ship (`FileWalk` keeps it in a shared walk).
+    var clauseShips: [Bool] = []
     private(set) var found: [SourceUsage] = []
     /// The file's data flow, for values held in variables.
     var flow: FlowResolver?
@@ -56,6 +57,11 @@ final class SecurityVisitor: DeclarationCollector {
     /// Walks the file and resolves what it found.
     func scan(_ tree: SourceFileSyntax) -> [SourceUsage] {
         walk(tree)
+        return finish(tree)
+    }
+
+    /// What the walk found, resolved once the whole file is known.
+    func finish(_ tree: SourceFileSyntax) -> [SourceUsage] {
         let context = FileContext(self)
         for id in groupOrder { judge(assigned[id] ?? [], dictionary: nil) }
         for write in preferenceWrites { judgePreferenceWrite(write.call, ships: write.ships, context: context) }

@@ -32,9 +32,15 @@ public enum SwiftSourceScanner {
     /// As `scan(…context:)` for several build contexts of one file: one parse, one walk each.
     public static func scan(source: String, path: String, catalog: ProtectedResourceCatalog,
                             limits: ReaderLimits, contexts: [SourceScanContext]) -> [[SourceUsage]] {
-        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return contexts.map { _ in [] } }
+        scanKeepingParse(source: source, path: path, catalog: catalog, limits: limits, contexts: contexts).usages
+    }
+
+    /// As `scan(…contexts:)`, and the parse, for the project-wide join to ask without parsing again.
+    public static func scanKeepingParse(source: String, path: String, catalog: ProtectedResourceCatalog, limits: ReaderLimits,
+                                        contexts: [SourceScanContext]) -> (usages: [[SourceUsage]], parse: SwiftParsedSource?) {
+        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return (contexts.map { _ in [] }, nil) }
         let nesting = NestingProfile(source)
-        guard nestingReason(nesting) == nil else { return contexts.map { _ in [] } }
+        guard nestingReason(nesting) == nil else { return (contexts.map { _ in [] }, nil) }
         let index = catalog.isStandard ? SwiftAPIIndex.standard : SwiftAPIIndex(catalog: catalog)
         var text = source
         let tree = text.withUTF8 { buffer in
@@ -42,62 +48,67 @@ public enum SwiftSourceScanner {
         }
         let lines = LineTable(text)
         let launch = LaunchRecordingVisitor(lines: lines)
-        launch.walk(tree)
+        var launchWalked = false
         // A build context decides only `#if` clauses: a file without any is walked once for all.
         let hasIfConfig = nesting.ifConfig > 0
-        var walks: [TargetConditions: UsageVisitor] = [:]
-        // Data-at-rest facts: each visitor walks only a file whose bytes may hold its facts,
-        // once per build context.
+        // Data-at-rest facts: each visitor visits only a file whose bytes may hold its facts.
         let security = catalog.isStandard && SecurityVisitor.mayFind(in: source)
         let logging = catalog.isStandard && LoggingVisitor.mayFind(in: source)
         let crypto = catalog.isStandard && CryptoVisitor.mayFind(in: source)
         let flowSinks = catalog.isStandard && FlowVisitor.mayFind(in: source)
         // Resolves nothing until a sink asks; shared by every build context (`#if` decides shipping, not values).
         let flow = FlowResolver(tree: tree, lines: lines)
-        var factWalks: [TargetConditions: [SourceUsage]] = [:]
-        return contexts.map { context in
+        // One walk of the tree per distinct build context, for every visitor (`FileWalk`).
+        var walks: [TargetConditions: (usage: UsageVisitor, facts: [SourceUsage])] = [:]
+        let usages = contexts.map { context in
             let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions)
                 : TargetConditions()
-            let visitor = walks[conditions] ?? {
-                let visitor = UsageVisitor(index: index, lines: lines, target: conditions)
-                visitor.scan(tree)
-                walks[conditions] = visitor
-                return visitor
-            }()
-            let visible = ModuleVisibility(imports: visitor.imports, exported: context.exportedModules)
-            let facts = factWalks[conditions] ?? {
+            let walked = walks[conditions] ?? {
+                let usage = UsageVisitor(index: index, lines: lines, target: conditions)
+                let securityVisitor = security ? SecurityVisitor(lines: lines, target: conditions) : nil
+                securityVisitor?.flow = flow
+                let loggingVisitor = logging ? LoggingVisitor(lines: lines, target: conditions) : nil
+                loggingVisitor?.flow = flow
+                let cryptoVisitor = crypto ? CryptoVisitor(lines: lines, target: conditions) : nil
+                let flowVisitor = flowSinks ? FlowVisitor(flow: flow, target: conditions) : nil
+                var tracking: [any ClauseTracking] = [usage]
+                if let v = securityVisitor { tracking.append(v) }
+                if let v = loggingVisitor { tracking.append(v) }
+                if let v = cryptoVisitor { tracking.append(v) }
+                if let v = flowVisitor { tracking.append(v) }
+                // The launch visitor does not depend on the build context: walked with the first.
+                let visitors: [SyntaxVisitor] = tracking.map { $0 as SyntaxVisitor } + (launchWalked ? [] : [launch])
+                launchWalked = true
+                FileWalk(visitors: visitors, tracking: tracking, target: conditions).walk(tree)
+                usage.matchCandidates()
                 var facts: [SourceUsage] = []
-                if security {
-                    let visitor = SecurityVisitor(lines: lines, target: conditions)
-                    visitor.flow = flow
-                    facts += visitor.scan(tree)
-                }
-                if logging {
-                    let visitor = LoggingVisitor(lines: lines, target: conditions)
-                    visitor.flow = flow
-                    facts += visitor.scan(tree)
-                }
-                if crypto { facts += CryptoVisitor(lines: lines, target: conditions).scan(tree) }
-                if flowSinks { facts += FlowVisitor(flow: flow, target: conditions).scan(tree) }
-                factWalks[conditions] = facts
-                return facts
+                if let v = securityVisitor { facts += v.finish(tree) }
+                if let v = loggingVisitor { facts += v.finish() }
+                if let v = cryptoVisitor { facts += v.finish() }
+                if let v = flowVisitor { facts += v.finish() }
+                walks[conditions] = (usage, facts)
+                return (usage, facts)
             }()
-            return visible.filter(visitor.results()) + launch.found + facts
+            let visible = ModuleVisibility(imports: walked.usage.imports, exported: context.exportedModules)
+            return visible.filter(walked.usage.results()) + launch.found + walked.facts
         }
+        return (usages, SwiftParsedSource(tree: tree, lines: lines, hasIfConfig: hasIfConfig))
     }
 
     /// A file's answer to the project-wide data flow's question (`SourceFlowJoin`): one parse, one walk.
     public static func flowAnswers(source: String, context: SourceScanContext, query: FlowQuery, limits: ReaderLimits) -> [FlowAnswer] {
-        guard !query.isEmpty, !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return [] }
+        guard !query.isEmpty else { return [] }
+        return flowParse(source: source, limits: limits)?.flowAnswers(context: context, query: query) ?? []
+    }
+
+    /// The file parsed for the project-wide join, or nil when it is too large or too deep to parse.
+    public static func flowParse(source: String, limits: ReaderLimits) -> SwiftParsedSource? {
+        guard !exceedsLimits(byteCount: source.utf8.count, limits: limits) else { return nil }
         let nesting = NestingProfile(source)
-        guard nestingReason(nesting) == nil else { return [] }
+        guard nestingReason(nesting) == nil else { return nil }
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: maximumNestingLevel) }
-        let flow = FlowResolver(tree: tree, lines: LineTable(text))
-        let conditions = nesting.ifConfig > 0 ? TargetConditions(platform: context.platform, conditions: context.swiftConditions) : TargetConditions()
-        let visitor = FlowQueryVisitor(flow: flow, query: query, target: conditions)
-        visitor.walk(tree)
-        return visitor.answers
+        return SwiftParsedSource(tree: tree, lines: LineTable(text), hasIfConfig: nesting.ifConfig > 0)
     }
 
     /// Whether a source file of this size is skipped.
@@ -141,6 +152,29 @@ public enum SwiftSourceScanner {
     #else
     static let maximumNestingLevel = 256
     #endif
+}
+
+/// A Swift file's tree kept from the scan for the project-wide join: it answers as a new parse
+/// would (a new `FlowResolver` each time, so answers never depend on what the scan asked first).
+public final class SwiftParsedSource: ParsedSource, @unchecked Sendable {
+    private let tree: SourceFileSyntax
+    private let lines: LineTable
+    private let hasIfConfig: Bool
+
+    init(tree: SourceFileSyntax, lines: LineTable, hasIfConfig: Bool) {
+        self.tree = tree
+        self.lines = lines
+        self.hasIfConfig = hasIfConfig
+    }
+
+    public func flowAnswers(context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] {
+        guard !query.isEmpty else { return [] }
+        let flow = FlowResolver(tree: tree, lines: lines)
+        let conditions = hasIfConfig ? TargetConditions(platform: context.platform, conditions: context.swiftConditions) : TargetConditions()
+        let visitor = FlowQueryVisitor(flow: flow, query: query, target: conditions)
+        visitor.walk(tree)
+        return visitor.answers
+    }
 }
 
 /// How deep a source nests the constructs swift-syntax handles recursively, from its bytes.

@@ -48,6 +48,15 @@ public struct SwiftSourceScanning: SourceScanning {
         SwiftSourceScanner.scan(source: source, path: path, catalog: .detection, limits: limits, context: context)
     }
 
+    public func scanKeepingParse(source: String, path: String, contexts: [SourceScanContext]) -> (usages: [[SourceUsage]], parse: (any ParsedSource)?) {
+        let r = SwiftSourceScanner.scanKeepingParse(source: source, path: path, catalog: .detection, limits: limits, contexts: contexts)
+        return (r.usages, r.parse)
+    }
+
+    public func flowParse(source: String, path: String, limits: ReaderLimits) -> (any ParsedSource)? {
+        SwiftSourceScanner.flowParse(source: source, limits: limits)
+    }
+
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
         SwiftSourceScanner.scan(source: source, path: path, catalog: .detection, limits: limits, contexts: contexts)
     }

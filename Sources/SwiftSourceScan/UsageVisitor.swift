@@ -12,7 +12,7 @@ final class UsageVisitor: DeclarationCollector {
     let lines: LineTable
 
     /// One entry per enclosing `#if` clause: whether it can ship.
-    private var clauseShips: [Bool] = []
+    var clauseShips: [Bool] = []
     /// Nodes worth matching, in tree (pre-)order, with whether their code can ship.
     private var candidates: [(node: Syntax, ships: Bool)] = []
     /// Whether the candidate being matched can ship.
@@ -39,6 +39,11 @@ final class UsageVisitor: DeclarationCollector {
     /// Walks the file and matches what it found.
     func scan(_ tree: SourceFileSyntax) {
         walk(tree)
+        matchCandidates()
+    }
+
+    /// Matches the candidates the walk remembered, once every declaration of the file is known.
+    func matchCandidates() {
         context = FileContext(self)
         for candidate in candidates {
             ships = candidate.ships

@@ -52,13 +52,9 @@ enum ObjCCryptoFacts {
     /// Words before a call that still make it a call (`return rand()`), not a declaration.
     static let statementWords: Set<String> = ["return", "case", "else", "do"]
 
-    static func scan(bytes: [UInt8], definitions: [String: String], positions: inout ObjCSourcePositions) -> [SourceUsage] {
-        var lexer = ObjCLexer(bytes: bytes, definitions: definitions, maxConditionalDepth: ObjCSourceScanner.maxConditionalDepth)
-        var tokens: [ObjCToken] = []
-        while let t = lexer.next() {
-            tokens.append(t)
-            if tokens.count > 2_000_000 { break }
-        }
+    static func scan(_ file: ObjCLexedFile, positions: inout ObjCSourcePositions) -> [SourceUsage] {
+        let lexer = file.lexer
+        let tokens = file.tokens
         let reader = ObjCTokenReader(tokens: tokens, texts: tokens.map { t in
             t.kind == .identifier || t.kind == .literal || t.kind == .otherOperator ? lexer.text(t) : ""
         })

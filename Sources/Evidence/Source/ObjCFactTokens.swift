@@ -13,13 +13,9 @@ struct ObjCFactTokens {
 
     static let maxTokens = 2_000_000
 
-    init(bytes: [UInt8], definitions: [String: String]) {
-        var lexer = ObjCLexer(bytes: bytes, definitions: definitions, maxConditionalDepth: ObjCSourceScanner.maxConditionalDepth)
-        var tokens: [ObjCToken] = []
-        while let t = lexer.next() {
-            tokens.append(t)
-            if tokens.count > Self.maxTokens { break }
-        }
+    init(_ file: ObjCLexedFile) {
+        let lexer = file.lexer
+        let tokens = file.tokens
         self.tokens = tokens
         // One pass: each token's innermost enclosing `[`, `(` or `{`, and where each of those closes.
         var enclosing = [Int](repeating: -1, count: tokens.count)
@@ -130,11 +126,13 @@ struct ObjCFactTokens {
 /// The call-level security facts of an Objective-C file, after the attribute facts: the
 /// replies of `evaluatePolicy` and the options given to keychain wrappers.
 enum ObjCCallFacts {
-    static func scan(bytes: [UInt8], definitions: [String: String], positions: inout ObjCSourcePositions) -> [SourceUsage] {
-        let biometric = ObjCFactTokens.mentions(bytes, ObjCBiometricFacts.triggers)
-        let wrapper = ObjCFactTokens.mentions(bytes, ObjCKeychainWrapperFacts.triggers)
+    static func mayFind(_ bytes: [UInt8]) -> (biometric: Bool, wrapper: Bool) {
+        (ObjCFactTokens.mentions(bytes, ObjCBiometricFacts.triggers), ObjCFactTokens.mentions(bytes, ObjCKeychainWrapperFacts.triggers))
+    }
+
+    static func scan(_ file: ObjCLexedFile, biometric: Bool, wrapper: Bool, positions: inout ObjCSourcePositions) -> [SourceUsage] {
         guard biometric || wrapper else { return [] }
-        let tokens = ObjCFactTokens(bytes: bytes, definitions: definitions)
+        let tokens = ObjCFactTokens(file)
         var out: [SourceUsage] = []
         if biometric { out += ObjCBiometricFacts.scan(tokens, positions: &positions) }
         if wrapper { out += ObjCKeychainWrapperFacts.scan(tokens, positions: &positions) }

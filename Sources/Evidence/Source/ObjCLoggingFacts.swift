@@ -23,15 +23,10 @@ enum ObjCLoggingFacts {
     static let transparent: Set<String> = ["UTF8String", "description", "debugDescription", "copy"]
     static let keyedAccessors: Set<String> = ["objectForKey", "valueForKey", "stringForKey"]
 
-    static func scan(bytes: [UInt8], definitions: [String: String], positions: inout ObjCSourcePositions) -> [SourceUsage] {
-        var lexer = ObjCLexer(bytes: bytes, definitions: definitions, maxConditionalDepth: ObjCSourceScanner.maxConditionalDepth)
-        var tokens: [ObjCToken] = []
-        var inMacro = false
-        while let t = lexer.next() {
-            // A `#define` body is no call; its uses are the project's own macro.
-            if t.kind == .macroStart { inMacro = true } else if t.kind == .macroEnd { inMacro = false } else if !inMacro { tokens.append(t) }
-            if tokens.count > 2_000_000 { break }
-        }
+    static func scan(_ file: ObjCLexedFile, positions: inout ObjCSourcePositions) -> [SourceUsage] {
+        let lexer = file.lexer
+        // A `#define` body is no call; its uses are the project's own macro.
+        let tokens = file.codeTokens
         let texts = tokens.map { $0.kind == .identifier || $0.kind == .literal ? lexer.text($0) : "" }
         var out: [SourceUsage] = []
         func report(_ argument: Range<Int>, _ capability: String, api: String) {

@@ -25,13 +25,9 @@ enum ObjCSecurityFacts {
     static let castWords: Set<String> = ["__bridge", "__bridge_transfer", "__bridge_retained", "id", "CFTypeRef", "NSString",
                                          "CFStringRef", "const", "void"]
 
-    static func scan(bytes: [UInt8], definitions: [String: String], positions: inout ObjCSourcePositions) -> [SourceUsage] {
-        var lexer = ObjCLexer(bytes: bytes, definitions: definitions, maxConditionalDepth: ObjCSourceScanner.maxConditionalDepth)
-        var tokens: [ObjCToken] = []
-        while let t = lexer.next() {
-            tokens.append(t)
-            if tokens.count > 2_000_000 { break }
-        }
+    static func scan(_ file: ObjCLexedFile, positions: inout ObjCSourcePositions) -> [SourceUsage] {
+        let lexer = file.lexer
+        let tokens = file.tokens
         let texts = tokens.map { $0.kind == .identifier || $0.kind == .literal ? lexer.text($0) : "" }
         func isCast(_ i: Int) -> Bool {
             let t = tokens[i]

@@ -61,14 +61,18 @@ public enum ObjCSourceScanner {
                 usages.append(usage)
             }
         }
-        if ObjCSecurityFacts.mayFind(bytes) || ObjCAppGroupFacts.mayFind(bytes) {
-            usages += ObjCSecurityFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
+        // The fact readers share one lexing of the file, done only when one of them may find something.
+        let security = ObjCSecurityFacts.mayFind(bytes) || ObjCAppGroupFacts.mayFind(bytes)
+        let logging = ObjCLoggingFacts.mayFind(bytes)
+        let crypto = ObjCCryptoFacts.mayFind(bytes)
+        let calls = ObjCCallFacts.mayFind(bytes)
+        if security || logging || crypto || calls.biometric || calls.wrapper {
+            let file = ObjCLexedFile(bytes: bytes, definitions: definitions)
+            if security { usages += ObjCSecurityFacts.scan(file, positions: &positions) }
+            if logging { usages += ObjCLoggingFacts.scan(file, positions: &positions) }
+            if crypto { usages += ObjCCryptoFacts.scan(file, positions: &positions) }
+            usages += ObjCCallFacts.scan(file, biometric: calls.biometric, wrapper: calls.wrapper, positions: &positions)
         }
-        if ObjCLoggingFacts.mayFind(bytes) { usages += ObjCLoggingFacts.scan(bytes: bytes, definitions: definitions, positions: &positions) }
-        if ObjCCryptoFacts.mayFind(bytes) {
-            usages += ObjCCryptoFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
-        }
-        usages += ObjCCallFacts.scan(bytes: bytes, definitions: definitions, positions: &positions)
         usages.sort { lhs, rhs in
             (lhs.line, lhs.column, lhs.capability, lhs.key, lhs.api)
                 < (rhs.line, rhs.column, rhs.capability, rhs.key, rhs.api)

@@ -44,6 +44,18 @@ public protocol SourceScanning: Sendable {
     func skipReason(source: String, limits: ReaderLimits) -> String?
     /// The file's answer to the project-wide data flow's question (`SourceFlowJoin`).
     func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer]
+    /// As `scan(source:path:contexts:)`, and the parse kept for the join to ask again without
+    /// parsing the file a second time (nil when the scanner keeps none).
+    func scanKeepingParse(source: String, path: String, contexts: [SourceScanContext]) -> (usages: [[SourceUsage]], parse: (any ParsedSource)?)
+    /// A parse of the file for the project-wide join to ask (nil when the scanner keeps none, or
+    /// the file is not parsed: then `flowAnswers` answers).
+    func flowParse(source: String, path: String, limits: ReaderLimits) -> (any ParsedSource)?
+}
+
+/// A file's parse kept from the scan: answers the project-wide data flow's questions
+/// (`SourceFlowJoin`) as `SourceScanning.flowAnswers` would, without parsing the file again.
+public protocol ParsedSource: AnyObject, Sendable {
+    func flowAnswers(context: SourceScanContext, query: FlowQuery) -> [FlowAnswer]
 }
 
 extension SourceScanning {
@@ -51,6 +63,10 @@ extension SourceScanning {
     public func mayUse(_ facts: SourceFacts, bytes: Data) -> Bool { mayUse(facts) }
     public func skipReason(source: String, limits: ReaderLimits) -> String? { nil }
     public func flowAnswers(source: String, path: String, context: SourceScanContext, query: FlowQuery) -> [FlowAnswer] { [] }
+    public func scanKeepingParse(source: String, path: String, contexts: [SourceScanContext]) -> (usages: [[SourceUsage]], parse: (any ParsedSource)?) {
+        (scan(source: source, path: path, contexts: contexts), nil)
+    }
+    public func flowParse(source: String, path: String, limits: ReaderLimits) -> (any ParsedSource)? { nil }
 
     public func scan(source: String, path: String, contexts: [SourceScanContext]) -> [[SourceUsage]] {
         contexts.map { scan(source: source, path: path, context: $0) }
@@ -110,7 +126,7 @@ public enum SourceEvidence {
         let factsScanner = SourceFactsScanner(names: names)
         let kept = keptForReach(paths.filter(compiled.contains), index: input.index)
         let passOne = DispatchTime.now().uptimeNanoseconds
-        let read: [(facts: SourceFacts, text: String?, skipped: String?, bytes: Data?, url: URLEvidence.FileResult?)] = ConcurrentMap.map(paths) { path in
+        let read: [(facts: SourceFacts, text: SourceText?, skipped: String?, bytes: Data?, url: URLEvidence.FileResult?)] = ConcurrentMap.map(paths) { path in
             if let size = input.index.entry(path)?.size, size > Int64(limits.maxSourceFileBytes) {
                 return (SourceFacts(), nil, "\(size) bytes, over the max-source-file-bytes limit of \(limits.maxSourceFileBytes)", nil, nil)
             }
@@ -123,13 +139,14 @@ public enum SourceEvidence {
             let bytes = kept.contains(path) ? data : nil
             let url = urlNames.flatMap { compiled.contains(path) ? URLEvidence.file(data, path: path, names: $0) : nil }
             guard let scanner = scanners.first(where: { $0.handles(path) }), scanner.mayUse(facts, bytes: data) else { return (facts, nil, nil, bytes, url) }
-            let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1)
+            let utf8 = String(data: data, encoding: .utf8)
+            let text = utf8 ?? String(data: data, encoding: .isoLatin1)
             if let text, let reason = scanner.skipReason(source: text, limits: limits) { return (facts, nil, reason, bytes, url) }
-            return (facts, text, nil, bytes, url)
+            return (facts, text.map { SourceText(text: $0, isUTF8: utf8 != nil) }, nil, bytes, url)
         }
         timings?.add("sources: read, byte facts, URLs", seconds: Self.seconds(since: passOne), count: paths.count)
         var facts: [String: SourceFacts] = [:]
-        var texts: [String: String] = [:]
+        var texts: [String: SourceText] = [:]
         var bytes: [String: Data] = [:]
         var skipped: [SkippedSource] = []
         var urls: [String: URLEvidence.FileResult] = [:]
@@ -175,16 +192,31 @@ public enum SourceEvidence {
         let parsed = contextsByPath.sorted { $0.key < $1.key }
         let candidates = texts
         let passTwo = DispatchTime.now().uptimeNanoseconds
-        let perPath: [[[SourceUsage]]] = ConcurrentMap.map(parsed) { path, contexts in
-            guard let scanner = scanners.first(where: { $0.handles(path) }), let text = candidates[path] else {
-                return contexts.map { _ in [] }
+        // The join asks files again (`SourceFlowJoin`): the parses of the first files, up to
+        // `keptParseBytes` of their text, are kept for it (only UTF-8 files, as the join reads them).
+        var keepBudget = keptParseBytes
+        var keeping = Set<String>()
+        for (path, _) in parsed where SourceFileKind.isSwift(path) {
+            guard let t = candidates[path], t.isUTF8 else { continue }
+            let size = t.text.utf8.count
+            guard size <= keepBudget else { continue }
+            keepBudget -= size
+            keeping.insert(path)
+        }
+        let keep = keeping
+        let perPath: [(usages: [[SourceUsage]], parse: (any ParsedSource)?)] = ConcurrentMap.map(parsed) { path, contexts in
+            guard let scanner = scanners.first(where: { $0.handles(path) }), let text = candidates[path]?.text else {
+                return (contexts.map { _ in [] }, nil)
             }
-            return scanner.scan(source: text, path: path, contexts: contexts)
+            if keep.contains(path) { return scanner.scanKeepingParse(source: text, path: path, contexts: contexts) }
+            return (scanner.scan(source: text, path: path, contexts: contexts), nil)
         }
         timings?.add("sources: parse and visit candidates", seconds: Self.seconds(since: passTwo), count: parsed.count)
+        var parses: [String: any ParsedSource] = [:]
+        for ((path, _), r) in zip(parsed, perPath) { if let p = r.parse { parses[path] = p } }
         let passThree = DispatchTime.now().uptimeNanoseconds
         var found: [(job: Job, usages: [SourceUsage])] = []
-        for ((path, contexts), results) in zip(parsed, perPath) {
+        for ((path, contexts), results) in zip(parsed, perPath.map(\.usages)) {
             for (context, usages) in zip(contexts, results) { found.append((Job(path: path, context: context), usages)) }
         }
 
@@ -255,14 +287,19 @@ public enum SourceEvidence {
             }
             let swiftFiles = compiled.filter(SourceFileKind.isSwift)
             let keptBytes = bytes
+            let keptParses = parses
             out += SourceFlowJoin.usages(links: links, swiftFiles: Array(swiftFiles), owners: owned,
                                          scanner: { p in scanners.first { $0.handles(p) } },
-                                         read: { p in keptBytes[p] ?? (try? source.read(p)) }, limits: limits)
+                                         read: { p in keptBytes[p] ?? (try? source.read(p)) }, parsed: { keptParses[$0] }, limits: limits)
         }
+        parses = [:]
         timings?.add("sources: project-wide data flow", seconds: Self.seconds(since: passFour), count: links.count)
         timings.measure("sources: reachability") { markReached(&out, product: product, source: source, read: bytes, limits: limits) }
         return (out, skipped, urls)
     }
+
+    /// Text of the parses kept for the project-wide join (their trees take several times that).
+    static let keptParseBytes = 24 << 20
 
     static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
 
@@ -364,6 +401,9 @@ enum BuildContext {
         value.map(BuildSettingWords.split) ?? []
     }
 }
+
+/// A source file's text as pass 1 decoded it: UTF-8, or else Latin-1.
+struct SourceText: Sendable { var text: String; var isUTF8: Bool }
 
 enum SourceFileKind {
     static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }

@@ -53,7 +53,8 @@ enum SourceFlowJoin {
     }
 
     static func usages(links: [(path: String, usage: SourceUsage)], swiftFiles: [String], owners: [String: [Owned]],
-                       scanner: @escaping @Sendable (String) -> (any SourceScanning)?, read: @escaping @Sendable (String) -> Data?, limits: ReaderLimits) -> [Usage] {
+                       scanner: @escaping @Sendable (String) -> (any SourceScanning)?, read: @escaping @Sendable (String) -> Data?,
+                       parsed: @escaping @Sendable (String) -> (any ParsedSource)? = { _ in nil }, limits: ReaderLimits) -> [Usage] {
         guard !links.isEmpty else { return [] }
         var paramSinks: [CalleeSlot: [Pending]] = [:]
         var externalSinks: [ExternalKey: [Pending]] = [:]
@@ -133,6 +134,9 @@ enum SourceFlowJoin {
         }
 
         let linkFiles = Set(links.map(\.path))
+        // Files this join parses, kept for its later rounds, up to `keptParseBytes` of their text.
+        var joinParses: [String: any ParsedSource] = [:]
+        var joinParseBudget = SourceEvidence.keptParseBytes
         var declaredBy: [String: Set<String>] = [:]
         for _ in 0...maximumDepth {
             let slots = Set(paramSinks.keys).subtracting(askedSlots)
@@ -150,10 +154,11 @@ enum SourceFlowJoin {
             let words = names.union(slots.map(\.callee.name))
             let facts = SourceFactsScanner(names: words)
             let files = swiftFiles.sorted()
-            let answers: [(declared: Set<String>, answers: [FlowAnswer])] = ConcurrentMap.map(files) { path in
-                guard let scanner = scanner(path), let data = read(path), data.count <= limits.maxSourceFileBytes else { return ([], []) }
+            let parsedHere = joinParses
+            let answers: [(declared: Set<String>, answers: [FlowAnswer], parse: (parse: any ParsedSource, size: Int)?)] = ConcurrentMap.map(files) { path in
+                guard let scanner = scanner(path), let data = read(path), data.count <= limits.maxSourceFileBytes else { return ([], [], nil) }
                 let f = facts.scan(data, language: .swift)
-                guard !f.mentioned.isEmpty else { return ([], []) }
+                guard !f.mentioned.isEmpty else { return ([], [], nil) }
                 // Only what this file can answer: calls it makes, names it declares.
                 var mine = FlowQuery()
                 var credentialWords: Bool?
@@ -166,14 +171,29 @@ enum SourceFlowJoin {
                     if query.constantCallees.contains(callee) { mine.constantCallees.insert(callee) }
                 }
                 mine.names = query.names.filter { f.declared.contains($0) || declares(data, $0) }
-                guard !mine.isEmpty else { return (f.declared, []) }
-                guard let text = String(data: data, encoding: .utf8), scanner.skipReason(source: text, limits: limits) == nil
-                else { return (f.declared, []) }
+                guard !mine.isEmpty else { return (f.declared, [], nil) }
                 let context = owners[path]?.first?.context ?? SourceScanContext()
-                if ProcessInfo.processInfo.environment["PREFLIGHT_FLOW_DEBUG"] != nil {
+                let debug = ProcessInfo.processInfo.environment["PREFLIGHT_FLOW_DEBUG"] != nil
+                // The scan's own parse when it kept it (a UTF-8 file its scanner read without a skip reason).
+                if let kept = parsed(path) ?? parsedHere[path] {
+                    if debug { FileHandle.standardError.write(Data("flow join asks the kept parse of \(path)\n".utf8)) }
+                    return (f.declared, kept.flowAnswers(context: context, query: mine), nil)
+                }
+                guard let text = String(data: data, encoding: .utf8), scanner.skipReason(source: text, limits: limits) == nil
+                else { return (f.declared, [], nil) }
+                if debug {
                     FileHandle.standardError.write(Data("flow join parses \(path) for \(mine.callees.keys.map(\.signature).sorted()) \(mine.names.sorted())\n".utf8))
                 }
-                return (f.declared, scanner.flowAnswers(source: text, path: path, context: context, query: mine))
+                // Parsed once for every round that asks the file (`flowParse`), or asked with a parse of its own.
+                if let parse = scanner.flowParse(source: text, path: path, limits: limits) {
+                    return (f.declared, parse.flowAnswers(context: context, query: mine), (parse, data.count))
+                }
+                return (f.declared, scanner.flowAnswers(source: text, path: path, context: context, query: mine), nil)
+            }
+            for (path, r) in zip(files, answers) {
+                guard let (parse, size) = r.parse, size <= joinParseBudget else { continue }
+                joinParseBudget -= size
+                joinParses[path] = parse
             }
             if ProcessInfo.processInfo.environment["PREFLIGHT_FLOW_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("flow join: \(words.sorted()) answered by \(answers.filter { !$0.answers.isEmpty }.count) files\n".utf8))
