@@ -68,7 +68,6 @@ enum BatchSignals {
     nonisolated(unsafe) static var count: Int32 = 0
 
     static func install() {
-        signal(SIGPIPE, SIG_IGN)
         for s in [SIGINT, SIGTERM] {
             signal(s) { sig in
                 BatchSignals.received = sig
@@ -111,6 +110,10 @@ public final class BatchRunner {
     static func wall() -> Double { Date().timeIntervalSince1970 }
 
     public func run(_ inputs: [BatchInput]) throws -> BatchStats {
+        // A worker that dies before reading its input turns the write to its pipe into
+        // SIGPIPE, which would end this process (the server's too, where the caller handles
+        // SIGINT/SIGTERM itself): the write fails with EPIPE instead and the attempt is retried.
+        signal(SIGPIPE, SIG_IGN)
         if options.handlesSignals { BatchSignals.install() }
         var stats = BatchStats()
         stats.inputs = inputs.count
