@@ -76,6 +76,7 @@ final class SecurityVisitor: DeclarationCollector {
     }
 
     func emit(_ capability: String, key: String, api: String, at node: some SyntaxProtocol, ships: Bool, symbol: String? = nil) {
+        if capability == Security.fileProtection && key == "none" && Self.createsEmptyFile(around: node) { return }
         let location = lines.location(ofUTF8Offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         found.append(SourceUsage(capability: capability, key: key, api: api, line: location.line, column: location.column,
                                  strength: .definite, ships: ships, symbol: symbol,
@@ -180,6 +181,28 @@ final class SecurityVisitor: DeclarationCollector {
                 emit(Security.fileProtection, key: protection, api: "\(key): \(protection)", at: a.value, ships: a.ships)
             }
         }
+    }
+
+    /// `FileManager.createFile(atPath:contents: nil, attributes: [.protectionKey: .none])`: an
+    /// empty file (a marker whose existence is all it says) holds no data to protect — unless
+    /// the file's code writes into files through a handle or stream (a log created empty and
+    /// appended to keeps the class it was created with).
+    static func createsEmptyFile(around node: some SyntaxProtocol) -> Bool {
+        let text = node.root.description
+        if text.contains("FileHandle(forWriting") || text.contains("FileHandle(forUpdating") || text.contains("OutputStream(") {
+            return false
+        }
+        var current: Syntax? = Syntax(node)
+        while let n = current, !n.is(CodeBlockItemSyntax.self), !n.is(MemberBlockItemSyntax.self) {
+            if let argument = n.as(LabeledExprSyntax.self), argument.label?.text == "attributes",
+               let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+                guard E.name(call.calledExpression)?.name == "createFile",
+                      let contents = call.arguments.first(where: { $0.label?.text == "contents" })?.expression else { return false }
+                return ["nil", "Data()", "Data([])"].contains(contents.trimmedDescription)
+            }
+            current = n.parent
+        }
+        return false
     }
 
     static let protectionKeys: Set<String> = [".protectionKey", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey"]

@@ -67,6 +67,16 @@ public struct FileProtectionNoneRule: Rule {
             RuleExample(["Info.plist": plistXML("<key>CFBundleExecutable</key><string>App</string>")],
                         binaryFixtures: ["App↓": "Storage/kvstore"], kind: .app,
                         note: "A built app whose executable imports NSFileProtectionNone: a note."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Log.swift": """
+                         import Foundation
+
+                         func openLog(at path: String) -> FileHandle? {
+                             FileManager.default.createFile(atPath: path, contents: nil, attributes: [.protectionKey: ↓.none])
+                             return FileHandle(forWritingAtPath: path)
+                         }
+                         """],
+                        note: "A log created empty and then written through a handle keeps the class it was created with."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
@@ -100,6 +110,16 @@ public struct FileProtectionNoneRule: Rule {
                          #endif
                          """],
                         note: "Debug-only code does not ship."),
+            RuleExample(["App/Info.plist": plistXML("<key>CFBundleIdentifier</key><string>com.example.app</string>"),
+                         "App/Marker.swift": """
+                         import Foundation
+
+                         func markOnboardingSeen(in folder: URL) {
+                             let marker = folder.appendingPathComponent("onboarding-seen").path
+                             FileManager.default.createFile(atPath: marker, contents: nil, attributes: [.protectionKey: .none])
+                         }
+                         """],
+                        note: "An empty marker file: its existence is all it holds, so there is no data to protect."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
