@@ -188,17 +188,16 @@ final class SecurityVisitor: DeclarationCollector {
     /// the file's code writes into files through a handle or stream (a log created empty and
     /// appended to keeps the class it was created with).
     static func createsEmptyFile(around node: some SyntaxProtocol) -> Bool {
-        let text = node.root.description
-        if text.contains("FileHandle(forWriting") || text.contains("FileHandle(forUpdating") || text.contains("OutputStream(") {
-            return false
-        }
         var current: Syntax? = Syntax(node)
         while let n = current, !n.is(CodeBlockItemSyntax.self), !n.is(MemberBlockItemSyntax.self) {
             if let argument = n.as(LabeledExprSyntax.self), argument.label?.text == "attributes",
                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
                 guard E.name(call.calledExpression)?.name == "createFile",
-                      let contents = call.arguments.first(where: { $0.label?.text == "contents" })?.expression else { return false }
-                return ["nil", "Data()", "Data([])"].contains(contents.trimmedDescription)
+                      let contents = call.arguments.first(where: { $0.label?.text == "contents" })?.expression,
+                      ["nil", "Data()", "Data([])"].contains(contents.trimmedDescription) else { return false }
+                // Only now the whole file's text, and only for such a call.
+                let text = node.root.description
+                return !(text.contains("FileHandle(forWriting") || text.contains("FileHandle(forUpdating") || text.contains("OutputStream("))
             }
             current = n.parent
         }
