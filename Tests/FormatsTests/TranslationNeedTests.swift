@@ -13,6 +13,30 @@ final class TranslationNeedTests: XCTestCase {
         }
     }
 
+    /// Both readings of a value, the ASCII one on bytes and the general one on Characters, agree.
+    func testASCIIAndUnicodeReadingsAgree() {
+        let cases: [(String, Bool)] = [
+            (" \t%1$@\r\n", true), ("%hhd", true), ("%1$lld", true), ("a%", false), ("%z", true), ("%Ld", true),
+            ("www.x\r\ny", true), ("www.x\ny", false), ("MAILTO:x", true), ("a@b.c", true), ("a@b.c %d", false),
+            ("%@%", true), ("%%a", false),
+        ]
+        for (value, expected) in cases {
+            XCTAssertEqual(TranslationNeed.needsNone(value), expected, value.debugDescription)
+            // The same value with a non-ASCII space in front goes the general way.
+            XCTAssertEqual(TranslationNeed.needsNone("\u{00A0}" + value), expected, value.debugDescription)
+        }
+    }
+
+    func testInterfaceBuilderObjectIDs() {
+        XCTAssertEqual(TranslationNeed.interfaceObjectID("abc-12-xyz.text"), "abc-12-xyz")
+        XCTAssertEqual(TranslationNeed.interfaceObjectID("2.title"), "2")
+        XCTAssertEqual(TranslationNeed.interfaceObjectID("12345678.normalTitle"), "12345678")
+        for key in ["about.title", "abc-12-xyz.Text", "123456789.title", "abc-12-xy!.text", "abc_12-xyz.text", "2", ".title",
+                    "2.\u{301}title", "abc-12-xyz"] {
+            XCTAssertNil(TranslationNeed.interfaceObjectID(key), key)
+        }
+    }
+
     func testSummariesKeepDigestsAndUntranslatableKeysWhicheverReaderRuns() throws {
         let text = "\"title\" = \"Notes\";\n\"site\" = \"https://example.com\";\n\"title\" = \"Notes\";\n\"n\" = \"%d\";\n"
         let data = Data(text.utf8)
