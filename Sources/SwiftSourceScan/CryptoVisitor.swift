@@ -267,7 +267,7 @@ final class CryptoVisitor: SyntaxVisitor {
             if let s = n.as(StructDeclSyntax.self), s.name.text == name { return true }
             if let c = n.as(ClassDeclSyntax.self), c.name.text == name { return true }
             if let e = n.as(EnumDeclSyntax.self), e.name.text == name { return true }
-            if let x = n.as(ExtensionDeclSyntax.self), x.extendedType.trimmedDescription == name { return true }
+            if let x = n.as(ExtensionDeclSyntax.self), x.extendedType.sourceText == name { return true }
             current = n.parent
         }
         return false

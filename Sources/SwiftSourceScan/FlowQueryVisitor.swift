@@ -205,7 +205,7 @@ final class FlowQueryVisitor: SyntaxVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { types.append(node.name.text); return .visitChildren }
     override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append(node.extendedType.trimmedDescription)
+        types.append(node.extendedType.sourceText)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }

@@ -317,7 +317,7 @@ final class FlowResolver {
 
     /// `keychain`, `KeychainWrapper.standard`, `self.keychainStore`, `SAMKeychain`, a Valet (`valet`, `Valet.valet(with:…)`).
     static func isKeychainReceiver(_ e: ExprSyntax) -> Bool {
-        let text = E.stripped(e).trimmedDescription.lowercased()
+        let text = E.stripped(e).sourceText.lowercased()
         return text.count < 80 && (text.contains("keychain") || text.contains("valet"))
     }
 
@@ -333,7 +333,7 @@ final class FlowResolver {
         defer { summarizing.remove(name) }
         var parts: [FlowOrigin?] = []
         for f in declarations {
-            if let type = f.signature.returnClause?.type.trimmedDescription, type == "Bool" || type == "Void" { return nil }
+            if let type = f.signature.returnClause?.type.sourceText, type == "Bool" || type == "Void" { return nil }
             for value in Self.returnedValues(f) { parts.append(origin(value, depth: depth + 1)) }
         }
         var result = combine(parts, requireAllConstant: true, step: "return", line: at)
@@ -393,7 +393,7 @@ final class FlowResolver {
                     var o = FlowOrigin(kind: .parameter, what: "parameter \(name) of \(function.name.text)", line: line(parameters[index]))
                     o.function = function.name.text
                     o.parameterIndex = index
-                    o.callee = Self.callee(function, linkable: !Self.scalarTypes.contains(parameters[index].type.trimmedDescription))
+                    o.callee = Self.callee(function, linkable: !Self.scalarTypes.contains(parameters[index].type.sourceText))
                     return o
                 }
             } else if let initializer = n.as(InitializerDeclSyntax.self) {
@@ -498,7 +498,7 @@ final class FlowResolver {
 
     private func parameterOrigin(_ p: FunctionParameterSyntax, line at: Int) -> FlowOrigin? {
         let name = (p.secondName ?? p.firstName).text
-        let type = p.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+        let type = p.type.sourceText.trimmingCharacters(in: ["?", "!"])
         if Self.keyTypes.contains(type), !Self.isPublic(name) { return FlowOrigin(kind: .sensitive, what: "\(name): \(type)", line: at) }
         if type == "Bool" { return nil }
         return nameOrigin(name, line: at) == nil ? nil : FlowOrigin(kind: .sensitive, what: "parameter \(name)", line: at)
@@ -625,7 +625,7 @@ final class FlowResolver {
     /// `let name = value`, `let (a, name) = (x, value)`: the value, the annotated type, the pattern.
     static func binding(_ decl: VariableDeclSyntax, _ name: String) -> (ExprSyntax?, String?, Syntax)? {
         for b in decl.bindings {
-            let type = b.typeAnnotation?.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+            let type = b.typeAnnotation?.type.sourceText.trimmingCharacters(in: ["?", "!"])
             if b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { return (b.initializer?.value, type, Syntax(b)) }
             if let tuple = b.pattern.as(TuplePatternSyntax.self),
                let i = tuple.elements.firstIndex(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {

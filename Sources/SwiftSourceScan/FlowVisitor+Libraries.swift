@@ -70,7 +70,7 @@ extension FlowVisitor {
                 for item in list.reversed() where item.endPosition <= base.position {
                     guard let decl = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in decl.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        return binding.initializer.flatMap { hashers[$0.value.trimmedDescription.replacingOccurrences(of: " ", with: "")] }
+                        return binding.initializer.flatMap { hashers[$0.value.sourceText.replacingOccurrences(of: " ", with: "")] }
                     }
                 }
             }
@@ -87,7 +87,7 @@ extension FlowVisitor {
         case "MD5": return "md5"
         case "SHA1": return "sha1"
         case "SHA2":
-            let variant = call.arguments.first?.expression.trimmedDescription.lowercased() ?? ""
+            let variant = call.arguments.first?.expression.sourceText.lowercased() ?? ""
             return ["sha224", "sha256", "sha384", "sha512"].first { variant.contains($0) }
         default: return nil
         }
@@ -98,7 +98,7 @@ extension FlowVisitor {
                        at node: FunctionCallExprSyntax) -> Bool {
         if name == "PBKDF1", base == "PKCS5", let password = labeled("password") {
             // CryptoSwift's defaults: SHA-1, 4,096 iterations.
-            let variant = labeled("variant").map { $0.trimmedDescription } ?? "sha1"
+            let variant = labeled("variant").map { $0.sourceText } ?? "sha1"
             kdf(password: password, salt: labeled("salt"), rounds: labeled("iterations"), prf: variant, api: "PKCS5.PBKDF1",
                 cryptoSwift: true, at: node, defaultRounds: 4096)
             return true

@@ -43,7 +43,7 @@ extension FlowVisitor {
            let bound = CryptoVisitor.letValue(reference.baseName.text, from: Syntax(e), membersOnly: false) {
             e = E.stripped(bound)
         }
-        let text = e.trimmedDescription.replacingOccurrences(of: " ", with: "")
+        let text = e.sourceText.replacingOccurrences(of: " ", with: "")
         if plainParameters.contains(text) { return text.hasSuffix("udp") ? "UDP" : "TCP" }
         // `NWParameters(tls: nil)`, `NWParameters(dtls: nil, udp: …)`.
         if text.hasPrefix("NWParameters(tls:nil") || text.hasPrefix(".init(tls:nil") { return "TCP" }

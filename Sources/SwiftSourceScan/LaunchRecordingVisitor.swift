@@ -37,7 +37,7 @@ final class LaunchRecordingVisitor: SyntaxVisitor {
         var parent = node.parent
         while let p = parent {
             if let s = p.as(StructDeclSyntax.self) {
-                isApp = s.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "App" } ?? false
+                isApp = s.inheritanceClause?.inheritedTypes.contains { $0.type.sourceText == "App" } ?? false
                 break
             }
             parent = p.parent
@@ -60,7 +60,7 @@ final class LaunchRecordingVisitor: SyntaxVisitor {
         guard let context = launchContext.last, !context.isEmpty,
               let member = node.calledExpression.as(MemberAccessExprSyntax.self),
               member.declName.baseName.text == "setCategory",
-              let first = node.arguments.first?.expression.trimmedDescription else { return .visitChildren }
+              let first = node.arguments.first?.expression.sourceText else { return .visitChildren }
         let category = first.split(separator: ".").last.map(String.init) ?? first
         guard category == "record" || category == "playAndRecord"
                 || category == "AVAudioSessionCategoryRecord" || category == "AVAudioSessionCategoryPlayAndRecord" else {

@@ -33,7 +33,7 @@ struct ManifestDeclarations {
         var isExtension = inExtension
         if let e = decl.as(ExtensionDeclSyntax.self) {
             guard let type = e.extendedType.as(IdentifierTypeSyntax.self)?.name.text
-                    ?? e.extendedType.as(MemberTypeSyntax.self).map({ $0.trimmedDescription }) else { return true }
+                    ?? e.extendedType.as(MemberTypeSyntax.self).map({ $0.sourceText }) else { return true }
             (name, members, isExtension) = (type, e.memberBlock, true)
         } else if let s = decl.as(StructDeclSyntax.self) {
             (name, members) = (s.name.text, s.memberBlock)

@@ -72,7 +72,7 @@ public struct ManifestSyntaxReader: ManifestExpressionReader {
         }
 
         func unsupported(_ node: some SyntaxProtocol, text: String? = nil) -> ManifestValue {
-            let t = text ?? node.trimmedDescription
+            let t = text ?? node.sourceText
             return ManifestValue(.unsupported(t.count > 200 ? String(t.prefix(200)) : t), position: position(node))
         }
 

@@ -194,7 +194,7 @@ final class SecurityVisitor: DeclarationCollector {
                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
                 guard E.name(call.calledExpression)?.name == "createFile",
                       let contents = call.arguments.first(where: { $0.label?.text == "contents" })?.expression,
-                      ["nil", "Data()", "Data([])"].contains(contents.trimmedDescription) else { return false }
+                      ["nil", "Data()", "Data([])"].contains(contents.sourceText) else { return false }
                 // Only now the whole file's text, and only for such a call.
                 let text = node.root.description
                 return !(text.contains("FileHandle(forWriting") || text.contains("FileHandle(forUpdating") || text.contains("OutputStream("))
@@ -228,7 +228,7 @@ final class SecurityVisitor: DeclarationCollector {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
-        if let protection = Self.writingOptions[name], node.base == nil || node.base?.trimmedDescription.hasSuffix("WritingOptions") == true {
+        if let protection = Self.writingOptions[name], node.base == nil || node.base?.sourceText.hasSuffix("WritingOptions") == true {
             emit(Security.fileProtection, key: protection, api: "Data.WritingOptions.\(name)", at: node, ships: ships)
         } else if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
                   base == "FileProtectionType" || base == "URLFileProtection", Self.protectionClasses.contains(name) {

@@ -61,7 +61,7 @@ extension UsageVisitor {
             else if let d = n.as(EnumDeclSyntax.self) { type = d.name.text }
             else if let d = n.as(ActorDeclSyntax.self) { type = d.name.text }
             else if let d = n.as(ExtensionDeclSyntax.self) {
-                type = d.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? d.extendedType.trimmedDescription
+                type = d.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? d.extendedType.sourceText
             }
             current = n.parent
         }

@@ -64,7 +64,7 @@ extension UsageVisitor {
 
     /// Source text of an expression on one line, shortened for api texts.
     static func shortText(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription.split(whereSeparator: \.isNewline)
+        let text = expression.sourceText.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
