@@ -20,12 +20,37 @@ extension FlowVisitor {
     static let databaseAlwaysNames: Set<String> = ["sqlite3_bind_text", "sqlite3_bind_text16", "sqlite3_bind_blob", "sqlite3_exec",
                                                     "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "encryptionKey"]
     /// Generic names that hold a sink only beside a word a sensitive value's name or source is made of.
-    static let databaseNames: Set<String> = ["execute", "insert", "update", "upsert", "add", "setValue", "StatementArguments"]
+    static let databaseNames: Set<String> = ["execute", "add", "setValue"]
     static let databaseWords = LoggingPrefilter.table(["password", "passwd", "passphrase", "passcode", "secret", "credential", "token",
                                                        "apikey", "api_key", "privatekey", "private_key", "jwt", "keychain", "ssn",
                                                        "creditcard", "cardnumber", "cvv", "pincode", "issecuretextentry", "secitemcopymatching",
                                                        "securefield", "valet"])
-    static let databaseTable = SecurityVisitor.prefixTable(Set(databaseNames.map { $0 + "(" }))
+    static let databaseCalls = ["execute", "add", "setValue"].map { (name: $0, call: SecurityVisitor.prefixTable([$0 + "("])) }
+    static let sqlLabels = SecurityVisitor.prefixTable(["sql", "literal"])
+    static let realmWord = LoggingPrefilter.table(["realm"])
+    static let coreDataModule = SecurityVisitor.prefixTable(["CoreData"])
+    static let databaseModules = SecurityVisitor.prefixTable(["CoreData", "SQLite"])
+    static let sqliteModule = SecurityVisitor.prefixTable(["SQLite"])
+    static let sqliteSetter = SecurityVisitor.prefixTable(["<-"])
+
+    /// The parse gate's database part: a word sensitive values are named with, and what
+    /// `databaseCall`/`databaseAssignment` need besides a call's name — `execute`'s `sql:` or
+    /// `literal:` label, a receiver named for Realm, an import of CoreData or SQLite (spelled
+    /// in the file), SQLite.swift's `<-`. `referenced` are the byte pass's names (nil: the
+    /// names are looked for as `name(` in the bytes).
+    static func mayHoldDatabaseSink(_ b: UnsafeBufferPointer<UInt8>, referenced: Set<String>?) -> Bool {
+        // The cheap tests first: most files name none of the calls and import neither module.
+        let names = referenced.map { $0.intersection(databaseNames) }
+            ?? Set(databaseCalls.filter { SecurityVisitor.contains(b, $0.call) }.map(\.name))
+        let modules = SecurityVisitor.contains(b, databaseModules)
+        guard !names.isEmpty || modules else { return false }
+        let sink = (names.contains("execute") && SecurityVisitor.contains(b, sqlLabels))
+            || (names.contains("add") && LoggingPrefilter.containsFoldingCase(b, realmWord))
+            || (modules && SecurityVisitor.contains(b, coreDataModule)
+                && (names.contains("setValue") || SecurityVisitor.contains(b, coreDataAssignment)))
+            || (modules && SecurityVisitor.contains(b, sqliteModule) && SecurityVisitor.contains(b, sqliteSetter))
+        return sink && LoggingPrefilter.containsFoldingCase(b, databaseWords)
+    }
 
     static let sqliteBinds: Set<String> = ["sqlite3_bind_text", "sqlite3_bind_text16", "sqlite3_bind_blob"]
     static let sqliteStatements: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"]
@@ -45,7 +70,7 @@ extension FlowVisitor {
             return
         }
         let name = member.declName.baseName.text
-        let baseText = E.stripped(base).trimmedDescription
+        let baseText = E.stripped(base).sourceText
         switch name {
         case "Configuration" where baseText == "Realm":
             realmConfiguration(arguments, at: node)
@@ -182,7 +207,7 @@ extension FlowVisitor {
         if let dictionary = s.as(DictionaryExprSyntax.self), case .elements(let list) = dictionary.content {
             return list.prefix(64).map(\.value)
         }
-        if let call = s.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "StatementArguments",
+        if let call = s.as(FunctionCallExprSyntax.self), call.calledExpression.sourceText == "StatementArguments",
            let first = call.arguments.first?.expression {
             return statementArguments(first)
         }

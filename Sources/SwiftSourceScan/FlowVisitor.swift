@@ -68,8 +68,7 @@ final class FlowVisitor: SyntaxVisitor {
     /// The parse gate's part for this visitor, from the byte pass's names and the bytes.
     static func mayFind(referenced: Set<String>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !referenced.isDisjoint(with: alwaysNames) { return true }
-        if !referenced.isDisjoint(with: databaseNames) && LoggingPrefilter.containsFoldingCase(bytes, databaseWords) { return true }
-        if SecurityVisitor.contains(bytes, coreDataAssignment) && LoggingPrefilter.containsFoldingCase(bytes, databaseWords) { return true }
+        if mayHoldDatabaseSink(bytes, referenced: referenced) { return true }
         if !referenced.isDisjoint(with: fastHashNames) && LoggingPrefilter.containsFoldingCase(bytes, passwordBytes) { return true }
         // The trust rule needs `URLCredential(trust:` in the delegate, not only `.useCredential` (HTTP authentication).
         if referenced.contains("useCredential") && mentionsTrustCredential(bytes) { return true }
@@ -105,8 +104,7 @@ final class FlowVisitor: SyntaxVisitor {
         return text.withUTF8 { b in
             SecurityVisitor.contains(b, triggerTable)
                 || (SecurityVisitor.contains(b, cleartextURL) && LoggingPrefilter.mayFind(b, calls: cleartextURL))
-                || (SecurityVisitor.contains(b, databaseTable) && LoggingPrefilter.containsFoldingCase(b, databaseWords))
-                || (SecurityVisitor.contains(b, Self.coreDataAssignment) && LoggingPrefilter.containsFoldingCase(b, databaseWords))
+                || mayHoldDatabaseSink(b, referenced: nil)
         }
     }
 
@@ -128,7 +126,7 @@ final class FlowVisitor: SyntaxVisitor {
             if let roles = Self.cryptorKeyIV[callee] {
                 if roles.key < arguments.count { constantSink(arguments[roles.key].expression, Security.hardcodedKey, "\(callee) key") }
                 // ECB ignores the IV (`ecb_mode_encryption` reports the mode).
-                let ecb = arguments.prefix(3).contains { $0.expression.trimmedDescription.contains("ECB") }
+                let ecb = arguments.prefix(3).contains { $0.expression.sourceText.contains("ECB") }
                 if roles.iv < arguments.count, !ecb { constantSink(arguments[roles.iv].expression, Security.staticIV, "\(callee) IV") }
             }
             if libraryCall(callee, labeled) { return .visitChildren }
@@ -137,7 +135,7 @@ final class FlowVisitor: SyntaxVisitor {
             case "SecKeyCreateWithData": if let first = arguments.first { constantSink(first.expression, Security.hardcodedKey, "SecKeyCreateWithData") }
             case "CCKeyDerivationPBKDF" where arguments.count >= 7:
                 kdf(password: arguments[1].expression, salt: arguments[3].expression, rounds: arguments[6].expression,
-                    prf: arguments[5].expression.trimmedDescription, api: "CCKeyDerivationPBKDF", cryptoSwift: false, at: node)
+                    prf: arguments[5].expression.sourceText, api: "CCKeyDerivationPBKDF", cryptoSwift: false, at: node)
             case "CC_MD5", "CC_SHA1", "CC_SHA224", "CC_SHA256", "CC_SHA384", "CC_SHA512":
                 if let first = arguments.first { hashSink(first.expression, digest: callee, cryptoSwift: false) }
             case "sec_protocol_options_set_min_tls_protocol_version", "sec_protocol_options_set_max_tls_protocol_version":
@@ -154,7 +152,7 @@ final class FlowVisitor: SyntaxVisitor {
         }
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
         let name = member.declName.baseName.text
-        let baseText = member.base.map { E.stripped($0).trimmedDescription } ?? ""
+        let baseText = member.base.map { E.stripped($0).sourceText } ?? ""
         if libraryMember(name, base: baseText, arguments, labeled, at: node) { return .visitChildren }
         switch name {
         case "Nonce" where ["AES.GCM", "GCM", "ChaChaPoly"].contains(baseText):
@@ -162,7 +160,7 @@ final class FlowVisitor: SyntaxVisitor {
         case "PBKDF2" where baseText == "PKCS5":
             if let password = labeled("password") {
                 // CryptoSwift's default: 4,096 iterations of HMAC-SHA256.
-                let variant = labeled("variant").map { $0.trimmedDescription } ?? "sha256"
+                let variant = labeled("variant").map { $0.sourceText } ?? "sha256"
                 kdf(password: password, salt: labeled("salt"), rounds: labeled("iterations"), prf: variant, api: "PKCS5.PBKDF2",
                     cryptoSwift: true, at: node, defaultRounds: 4096)
             }
@@ -330,7 +328,7 @@ final class FlowVisitor: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let parameters = Array(node.signature.parameterClause.parameters)
         guard ["urlSession", "webView"].contains(node.name.text), let body = node.body,
-              let challenge = parameters.first(where: { $0.type.trimmedDescription == "URLAuthenticationChallenge" })
+              let challenge = parameters.first(where: { $0.type.sourceText == "URLAuthenticationChallenge" })
         else { return .visitChildren }
         let challengeName = (challenge.secondName ?? challenge.firstName).text
         let completion = parameters.last.map { ($0.secondName ?? $0.firstName).text } ?? ""
@@ -344,7 +342,7 @@ final class FlowVisitor: SyntaxVisitor {
             watched.insert(name)
         }
         for call in calls.calls where !Self.isTrustCredential(call) && !Self.answersUseCredential(call) {
-            let callee = call.calledExpression.trimmedDescription
+            let callee = call.calledExpression.sourceText
             if callee == completion || Self.harmless.contains(callee) { continue }
             if call.calledExpression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.hasPrefix("SecTrustEvaluate") }) { return .visitChildren }
             if call.arguments.contains(where: { a in a.expression.tokens(viewMode: .sourceAccurate).contains { watched.contains($0.text) } }) {

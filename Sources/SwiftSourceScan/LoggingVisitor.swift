@@ -39,7 +39,13 @@ final class LoggingVisitor: DeclarationCollector {
     /// Whether the file names a logging call and a word credentials are named with.
     static func mayFind(in source: String) -> Bool {
         var text = source
-        return text.withUTF8 { LoggingPrefilter.mayFind($0, calls: calls) || LoggingPrefilter.mayForward($0, calls: calls) }
+        return text.withUTF8 { mayFind(bytes: $0) }
+    }
+
+    /// A logging call beside a word credentials are named with, or in a file that declares a
+    /// function (a wrapper), where some call passes more than a plain string literal.
+    static func mayFind(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
+        (LoggingPrefilter.mayFind(b, calls: calls) || LoggingPrefilter.mayForward(b, calls: calls)) && LoggingPrefilter.mayPassValue(b, calls: calls)
     }
 
     var ships: Bool { !clauseShips.contains(false) }

@@ -34,7 +34,7 @@ public struct SwiftSourceScanning: SourceScanning {
         mayUse(facts) || bytes.withUnsafeBytes { raw in
             let b = raw.bindMemory(to: UInt8.self)
             return (!facts.referenced.isDisjoint(with: LoggingVisitor.triggerNames)
-                    && (LoggingPrefilter.mayFind(b, calls: LoggingVisitor.calls) || LoggingPrefilter.mayForward(b, calls: LoggingVisitor.calls)))
+                    && LoggingVisitor.mayFind(bytes: b))
                 || CryptoVisitor.bareCall(b, CryptoVisitor.bareRandomCall)
                 || FlowVisitor.mayFind(referenced: facts.referenced, bytes: b)
         }

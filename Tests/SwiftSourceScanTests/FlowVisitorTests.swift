@@ -405,4 +405,23 @@ final class FlowVisitorTests: XCTestCase {
         let plainFacts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(plain.utf8))
         XCTAssertFalse(SwiftSourceScanning().mayUse(plainFacts, bytes: Data(plain.utf8)))
     }
+
+    /// A generic name (`execute`, `add`, `setValue`) beside a credential word is not enough:
+    /// the gate also needs what the visitor needs — GRDB's `sql:`/`literal:` label, a receiver
+    /// named for Realm, CoreData or SQLite spelled in the file (its import).
+    func testDatabaseGateNeedsWhatTheSinkNeeds() {
+        func gate(_ source: String) -> Bool {
+            let facts = SourceFactsScanner(names: SwiftSourceScanning.names).scan(Array(source.utf8))
+            return Array(source.utf8).withUnsafeBufferPointer { FlowVisitor.mayFind(referenced: facts.referenced, bytes: $0) }
+                && FlowVisitor.mayFind(in: source)
+        }
+        XCTAssertFalse(gate("func f(token: String) { queue.execute { use(token) }; tokens.add(token); view.setValue(token, forKey: \"t\") }"))
+        XCTAssertFalse(gate("import UIKit\nfunc f(token: String) { items.insert(token); store.update(token) }"))
+        XCTAssertTrue(gate("func f(db: Database, token: String) throws { try db.execute(sql: \"INSERT INTO t VALUES (?)\", arguments: [token]) }"))
+        XCTAssertTrue(gate("func f(token: String) { try! realm.write { realm.add(Item(token: token)) } }"))
+        XCTAssertTrue(gate("import CoreData\nfunc f(o: NSManagedObject, token: String) { o.setValue(token, forKey: \"t\") }"))
+        XCTAssertTrue(gate("import CoreData\nfunc f(c: NSManagedObjectContext, token: String) { let u = User(context: c); u.token = token }"))
+        XCTAssertTrue(gate("import SQLite\nfunc f(token: String) throws { try db.run(users.insert(tokenColumn <- token)) }"))
+        XCTAssertFalse(gate("import SQLite\nfunc f(name: String) throws { try db.run(users.insert(nameColumn <- name)) }"))
+    }
 }

@@ -106,6 +106,22 @@ final class LoggingVisitorTests: XCTestCase {
         XCTAssertTrue(LoggingVisitor.mayFind(in: "logger.info(\"\\(apiKey, privacy: .public)\")"))
     }
 
+    /// Calls that pass only plain string literals log nothing of the app's data: a file whose
+    /// calls are all such (`fatalError("init(coder:) has not been implemented")`) is not parsed
+    /// for this visitor, wrapper or not.
+    func testPrefilterSkipsCallsWithOnlyPlainLiterals() {
+        XCTAssertFalse(LoggingVisitor.mayFind(in: "required init?(coder: NSCoder) { fatalError(\"init(coder:) has not been implemented\") }"))
+        XCTAssertFalse(LoggingVisitor.mayFind(in: "func f() { print( \"token refreshed\" , \"\"\"\n(password)\n\"\"\") ; fatalError() }"))
+        XCTAssertFalse(LoggingVisitor.mayFind(in: "func f() { print(\"a \\\"token\\\" b\") }"))
+        // A name, an interpolation, a raw string or a label may pass a value.
+        for call in ["print(token)", "print(\"t \\(token)\")", "print(#\"token\"#)", "print(\"token\", terminator: \"\")",
+                     "NSLog(\"%@\", secret)", "fatalError(\"\"\"\n\\(password)\n\"\"\")", "print(\"unterminated token"] {
+            XCTAssertTrue(LoggingVisitor.mayFind(in: "func f() { \(call) }"), call)
+        }
+        // A wrapper forwards its parameter, whatever the file's words.
+        XCTAssertTrue(LoggingVisitor.mayFind(in: "func log(_ m: String) { NSLog(m) }"))
+    }
+
     func testLogFormatArguments() {
         XCTAssertEqual(LogFormat.shownArguments("%@ %{public}@ %{private}d %d %% %*s %{public, name}s %lld"),
                        [false, true, false, true, true, false, true, true])

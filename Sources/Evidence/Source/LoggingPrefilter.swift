@@ -51,5 +51,56 @@ public enum LoggingPrefilter {
         return false
     }
 
+    /// Whether some occurrence of one of the calls (entries ending in `(`) may log more than
+    /// text written in the call: an argument that is not a plain string literal, or a literal
+    /// that interpolates. `fatalError()` and `print("Done")` log nothing of the app's data, and
+    /// they are in most files. An entry not ending in `(` (`privacy:`) counts wherever it is.
+    /// Raw strings, labels and anything unclear count, as does a call longer than 4 KB.
+    public static func mayPassValue(_ b: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
+        let n = b.count
+        guard n >= 2 else { return false }
+        for i in 0..<(n - 1) {
+            for name in calls[Int(b[i]) << 8 | Int(b[i + 1])] where name.count <= n - i {
+                var k = 2
+                while k < name.count, b[i + k] == name[k] { k += 1 }
+                guard k == name.count else { continue }
+                if name.last != UInt8(ascii: "(") || !onlyPlainLiterals(b, from: i + k) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the arguments from `start` to the call's `)` are plain string literals only.
+    private static func onlyPlainLiterals(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        let end = min(b.count, start + 4096)
+        var i = start
+        while i < end {
+            switch b[i] {
+            case UInt8(ascii: ")"): return true
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","): i += 1
+            case UInt8(ascii: "\""):
+                let triple = i + 2 < end && b[i + 1] == UInt8(ascii: "\"") && b[i + 2] == UInt8(ascii: "\"")
+                i += triple ? 3 : 1
+                var closed = false
+                while i < end {
+                    if b[i] == UInt8(ascii: "\\") {
+                        if i + 1 < end, b[i + 1] == UInt8(ascii: "(") { return false }  // interpolation
+                        i += 2
+                        continue
+                    }
+                    if b[i] == UInt8(ascii: "\"") {
+                        if !triple { i += 1; closed = true; break }
+                        if i + 2 < end, b[i + 1] == UInt8(ascii: "\""), b[i + 2] == UInt8(ascii: "\"") { i += 3; closed = true; break }
+                    }
+                    if !triple, b[i] == 0x0A { return false }  // not a literal as Swift reads one
+                    i += 1
+                }
+                if !closed { return false }
+            default: return false
+            }
+        }
+        return false
+    }
+
     @inline(__always) static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 }
