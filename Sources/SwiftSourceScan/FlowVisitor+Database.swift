@@ -25,7 +25,6 @@ extension FlowVisitor {
                                                        "apikey", "api_key", "privatekey", "private_key", "jwt", "keychain", "ssn",
                                                        "creditcard", "cardnumber", "cvv", "pincode", "issecuretextentry", "secitemcopymatching",
                                                        "securefield", "valet"])
-    static let databaseCalls = ["execute", "add", "setValue"].map { (name: $0, call: SecurityVisitor.prefixTable([$0 + "("])) }
     static let sqlLabels = SecurityVisitor.prefixTable(["sql", "literal"])
     static let realmWord = LoggingPrefilter.table(["realm"])
     static let coreDataModule = SecurityVisitor.prefixTable(["CoreData"])
@@ -36,12 +35,11 @@ extension FlowVisitor {
     /// The parse gate's database part: a word sensitive values are named with, and what
     /// `databaseCall`/`databaseAssignment` need besides a call's name — `execute`'s `sql:` or
     /// `literal:` label, a receiver named for Realm, an import of CoreData or SQLite (spelled
-    /// in the file), SQLite.swift's `<-`. `referenced` are the byte pass's names (nil: the
-    /// names are looked for as `name(` in the bytes).
+    /// in the file), SQLite.swift's `<-`. `referenced` are the byte pass's names (nil: any
+    /// of the calls may be there; the visitor decides).
     static func mayHoldDatabaseSink(_ b: UnsafeBufferPointer<UInt8>, referenced: Set<String>?) -> Bool {
         // The cheap tests first: most files name none of the calls and import neither module.
-        let names = referenced.map { $0.intersection(databaseNames) }
-            ?? Set(databaseCalls.filter { SecurityVisitor.contains(b, $0.call) }.map(\.name))
+        let names = referenced.map { $0.intersection(databaseNames) } ?? databaseNames
         let modules = SecurityVisitor.contains(b, databaseModules)
         guard !names.isEmpty || modules else { return false }
         let sink = (names.contains("execute") && SecurityVisitor.contains(b, sqlLabels))

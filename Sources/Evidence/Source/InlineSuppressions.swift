@@ -19,12 +19,14 @@ public struct InlineSuppression: Sendable, Equatable {
 
 public enum InlineSuppressions {
     static let marker = "preflight:disable:"
+    static let markerBytes = Array(marker.utf8)
 
     /// The suppressions of each of these source files, by the line they apply to.
     public static func read(_ paths: Set<String>, from source: FileSource, limits: ReaderLimits) -> [String: [Int: [InlineSuppression]]] {
         var out: [String: [Int: [InlineSuppression]]] = [:]
         for path in paths.sorted() {
-            guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes else { continue }
+            guard let data = try? source.read(path), data.count <= limits.maxSourceFileBytes,
+                  data.withUnsafeBytes({ ByteSearch.firstOffset(of: markerBytes, in: $0) }) != nil else { continue }
             let found = parse(String(decoding: data, as: UTF8.self))
             if !found.isEmpty { out[path] = found }
         }

@@ -229,9 +229,9 @@ enum SourceFlowJoin {
                              bundle: b.name, origin: owner.origin, strength: .definite, ships: r.ships && b.kind.ships,
                              basis: nil, container: r.container))
         }
-        let bundles = owners.values.flatMap { $0.map(\.bundle) }
+        guard !results.isEmpty || !externalResults.isEmpty else { return [] }
         var unique: [String: AppBundle] = [:]
-        for b in bundles where unique[b.name] == nil { unique[b.name] = b }
+        for list in owners.values { for o in list where unique[o.bundle.name] == nil { unique[o.bundle.name] = o.bundle } }
         for b in unique.values.sorted(by: { $0.name < $1.name }) {
             let closure = Set(b.sourceFiles + b.linkedCode.flatMap(\.files))
             for r in results { emit(r, for: b, closure: closure) }

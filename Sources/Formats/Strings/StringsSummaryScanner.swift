@@ -25,7 +25,6 @@ public enum StringsSummaryScanner {
         var line = 1
         var lineStart = 0
         var keys: [String] = []
-        var seen = Set<String>()
         var formats: [String: StringsTableSummary.FormatValue] = [:]
         var summary = StringsTableSummary(keys: [], formats: [:])
 
@@ -63,15 +62,15 @@ public enum StringsSummaryScanner {
                 i += 1
                 entries += 1
                 if entries > maxEntries { return nil }
-                let keyText = text(of: key)
-                let isNew = seen.insert(keyText).inserted
+                let keyText = text(of: key), valueText = text(of: value)
+                // Every key gets a digest: a key without one is new.
+                let isNew = summary.noteValue(keyText, valueText)
                 if isNew { keys.append(keyText) }
                 if value.hasPercent {
-                    formats[keyText] = StringsTableSummary.FormatValue(value: text(of: value), position: value.position)
+                    formats[keyText] = StringsTableSummary.FormatValue(value: valueText, position: value.position)
                 } else if !isNew {
                     formats[keyText] = nil  // the last entry of a key wins
                 }
-                summary.noteValue(keyText, text(of: value))
             }
         }
 

@@ -37,14 +37,16 @@ public struct StringsTableSummary: Sendable, Equatable {
         }
     }
 
-    /// Records a key's value (the last entry of a key wins, as iOS reads it).
-    mutating func noteValue(_ key: String, _ value: String) {
-        digests[key] = TranslationNeed.digest(value)
+    /// Records a key's value (the last entry of a key wins, as iOS reads it); true when the key is new.
+    @discardableResult
+    mutating func noteValue(_ key: String, _ value: String) -> Bool {
+        let isNew = digests.updateValue(TranslationNeed.digest(value), forKey: key) == nil
         if TranslationNeed.needsNone(value) || TranslationNeed.isInterfacePlaceholder(key: key, value: value) {
             untranslatable.insert(key)
-        } else {
+        } else if !isNew {
             untranslatable.remove(key)
         }
+        return isNew
     }
 
     /// The summary of `data`: read at byte speed when the table is the common kind (see

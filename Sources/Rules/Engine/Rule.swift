@@ -99,7 +99,8 @@ public struct RuleContext: Sendable {
     public init(product: Product, evidence: EvidenceIndex) {
         self.product = product
         self.evidence = evidence
-        views = product.bundles.map(BundleViews.init)
+        // Bundles' localized tables in dozens of languages take a while to merge: side by side.
+        views = ConcurrentMap.map(product.bundles, BundleViews.init)
     }
 
     /// Each bundle with its views.

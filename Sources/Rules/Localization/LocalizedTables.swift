@@ -22,13 +22,23 @@ struct LocalizedTables: Sendable {
     init(_ bundle: AppBundle) {
         for file in bundle.localizations where file.kind == .strings || file.kind == .stringsdict {
             guard let lang = file.language, let t = bundle.localizedTables[file.path] else { continue }
-            var merged = tables[file.table, default: [:]][Self.normalize(lang), default: Language()]
-            merged.keys.formUnion(t.keys)
-            for (k, f) in t.formats { merged.formats[k] = f }
-            merged.untranslatable.formUnion(t.untranslatable)
-            for (k, d) in t.digests { merged.digests[k] = d }
+            let language = Self.normalize(lang)
+            // Taken out of the dictionary so that it is changed in place, not copied.
+            var merged = tables[file.table]?.removeValue(forKey: language) ?? Language()
+            if merged.paths.isEmpty {
+                // The first file of a table and language (most often the only one): its sets are shared, not rebuilt.
+                merged.keys = Set(t.keys)
+                merged.formats = t.formats
+                merged.untranslatable = t.untranslatable
+                merged.digests = t.digests
+            } else {
+                merged.keys.formUnion(t.keys)
+                for (k, f) in t.formats { merged.formats[k] = f }
+                merged.untranslatable.formUnion(t.untranslatable)
+                for (k, d) in t.digests { merged.digests[k] = d }
+            }
             merged.paths.append(file.path)
-            tables[file.table, default: [:]][Self.normalize(lang)] = merged
+            tables[file.table, default: [:]][language] = merged
         }
     }
 
