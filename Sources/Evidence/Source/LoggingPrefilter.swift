@@ -2,20 +2,13 @@
 /// contain a word a credential's name is made of. `print` alone is in almost every Swift file;
 /// with a secret word beside it, few files remain (docs/accuracy.md has the counts).
 public enum LoggingPrefilter {
-    /// Names by their first two bytes: one table load per input byte (as `SecurityVisitor.contains`).
-    public typealias Table = [[[UInt8]]]
+    public typealias Table = ByteNeedles
 
     /// Lower-case spellings one of which every name `SecretNames.isSecret` accepts contains.
     static let secretWords = table(["password", "passwd", "passphrase", "passcode", "secret", "credential", "token",
                                     "apikey", "api_key", "privatekey", "private_key", "jwt"])
 
-    public static func table(_ names: [String]) -> Table {
-        var out = Table(repeating: [], count: 1 << 16)
-        for name in names.map({ Array($0.utf8) }) where name.count >= 2 {
-            out[Int(name[0]) << 8 | Int(name[1])].append(name)
-        }
-        return out
-    }
+    public static func table(_ names: [String]) -> Table { ByteNeedles(names) }
 
     /// Whether the bytes hold one of the calls (case-sensitive) and a secret word (in any case).
     public static func mayFind(_ bytes: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
@@ -38,17 +31,7 @@ public enum LoggingPrefilter {
 
     /// One pass; `foldCase` compares ASCII letters without case (the table holds lower case).
     static func contains(_ b: UnsafeBufferPointer<UInt8>, _ table: Table, foldCase: Bool) -> Bool {
-        let n = b.count
-        guard n >= 2 else { return false }
-        for i in 0..<(n - 1) {
-            let key = foldCase ? Int(lower(b[i])) << 8 | Int(lower(b[i + 1])) : Int(b[i]) << 8 | Int(b[i + 1])
-            for name in table[key] where name.count <= n - i {
-                var k = 2
-                while k < name.count, (foldCase ? lower(b[i + k]) : b[i + k]) == name[k] { k += 1 }
-                if k == name.count { return true }
-            }
-        }
-        return false
+        table.contains(in: b, foldCase: foldCase)
     }
 
     /// Whether some occurrence of one of the calls (entries ending in `(`) may log more than
@@ -57,15 +40,10 @@ public enum LoggingPrefilter {
     /// they are in most files. An entry not ending in `(` (`privacy:`) counts wherever it is.
     /// Raw strings, labels and anything unclear count, as does a call longer than 4 KB.
     public static func mayPassValue(_ b: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
-        let n = b.count
-        guard n >= 2 else { return false }
-        for i in 0..<(n - 1) {
-            for name in calls[Int(b[i]) << 8 | Int(b[i + 1])] where name.count <= n - i {
-                var k = 2
-                while k < name.count, b[i + k] == name[k] { k += 1 }
-                guard k == name.count else { continue }
-                if name.last != UInt8(ascii: "(") || !onlyPlainLiterals(b, from: i + k) { return true }
-            }
+        var from = 0
+        while let (offset, name) = calls.firstMatch(in: b, from: from) {
+            if name.last != UInt8(ascii: "(") || !onlyPlainLiterals(b, from: offset + name.count) { return true }
+            from = offset + 1
         }
         return false
     }
@@ -102,5 +80,4 @@ public enum LoggingPrefilter {
         return false
     }
 
-    @inline(__always) static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 }
