@@ -69,6 +69,7 @@ final class FlowQueryVisitor: SyntaxVisitor {
             // `logger.info(…)` on os's `Logger` where the file imports it: not the project's method.
             if onReceiver, LoggingVisitor.loggerMethods.contains(name), !imports.isDisjoint(with: ["os", "OSLog"]) { continue }
             guard let mapping = callee.parameters(forArgumentLabels: labels) else { continue }
+            if query.everyCall.contains(callee) { answerCall(node, callee, indices, arguments, mapping) }
             for parameterIndex in indices.sorted() where !mapping.contains(parameterIndex) && parameterIndex < callee.defaults.count
                 && callee.defaults[parameterIndex] {
                 var a = FlowAnswer(kind: .argument)
@@ -116,6 +117,32 @@ final class FlowQueryVisitor: SyntaxVisitor {
         }
         return .visitChildren
     }
+
+    /// Whether the call passes a sanitized value (a hash's, KDF's or cipher's output) for each
+    /// asked parameter; past `maximumCalls` of a callee, one `unknown` answer says the count is not complete.
+    private func answerCall(_ node: FunctionCallExprSyntax, _ callee: FlowCallee, _ indices: Set<Int>,
+                            _ arguments: [LabeledExprSyntax], _ mapping: [Int]) {
+        for parameterIndex in indices.sorted() {
+            var a = FlowAnswer(kind: .call)
+            a.callee = callee
+            a.parameterIndex = parameterIndex
+            let count = callCounts[callee, default: 0]
+            guard count <= Self.maximumCalls else { continue }
+            callCounts[callee] = count + 1
+            if count < Self.maximumCalls, let argumentIndex = mapping.firstIndex(of: parameterIndex),
+               let o = flow.origin(arguments[argumentIndex].expression), o.kind == .sanitized {
+                a.value = .sanitized
+                a.path = o.path(to: callee.signature, line: flow.line(node))
+            } else {
+                a.value = .unknown
+            }
+            place(&a, node)
+            answers.append(a)
+        }
+    }
+
+    private var callCounts: [FlowCallee: Int] = [:]
+    static let maximumCalls = 256
 
     /// Statements a function may have to count as a wrapper whose callers are followed in turn.
     static let maximumWrapperStatements = 6
