@@ -596,7 +596,8 @@ final class FlowResolver {
             if o.kind == .sensitive, Self.isBareToken(o.what), SecretNames.words(name).contains("token"), !LoggedCredential.isCredential(name) {
                 return nil
             }
-            return o.kind == .sanitized ? nil : o
+            // A sanitizer's output stays one (a caller's `let sealed = secret.encrypt()`), never judged by its name.
+            return o
         }
         return namedValueOrigin(value, name: name, type: type)
     }
@@ -803,7 +804,11 @@ final class FlowResolver {
                 }
             }
         }
-        if let s = appended.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return .some(s.then("+= into \(name)", line: s.line)) }
+        if var s = appended.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) {
+            // The value is also what it was bound to: no one parameter's callers can clear it.
+            s.namedParameter = nil
+            return .some(s.then("+= into \(name)", line: s.line))
+        }
         // Constants appended to a value keep what it was (a constant stays one, a secret stays one).
         return appended.allSatisfy({ $0?.kind == .constant }) ? nil : .some(nil)
     }
