@@ -144,6 +144,31 @@ final class FlowQueryVisitor: SyntaxVisitor {
     private var callCounts: [FlowCallee: Int] = [:]
     static let maximumCalls = 256
 
+    /// `items.forEach(Entry.create)`, `let make = create(on:secret:)`: a `FlowQuery.everyCall`
+    /// function named and not called here may be called anywhere with anything — an `unknown` call.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !query.everyCall.isEmpty, let candidates = byName[node.baseName.text] else { return .visitChildren }
+        var reference = Syntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            // `.create` without a base is an enum case or a static member of the contextual type, never a function's reference.
+            guard member.base != nil else { return .visitChildren }
+            reference = Syntax(member)
+        }
+        if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return .visitChildren }
+        let labels = node.argumentNames.map { $0.arguments.map(\.name.text) }
+        for (callee, indices) in candidates where query.everyCall.contains(callee) && (labels == nil || labels == callee.labels) {
+            for parameterIndex in indices.sorted() {
+                var a = FlowAnswer(kind: .call)
+                a.callee = callee
+                a.parameterIndex = parameterIndex
+                a.value = .unknown
+                place(&a, node)
+                answers.append(a)
+            }
+        }
+        return .visitChildren
+    }
+
     /// Statements a function may have to count as a wrapper whose callers are followed in turn.
     static let maximumWrapperStatements = 6
 
