@@ -34,6 +34,15 @@ struct FlowOrigin: Equatable {
     /// For `.external`: the type that qualifies the name, and whether the value is a call's result.
     var qualifier: String? = nil
     var isCall = false
+    /// For `.sensitive`: a parameter judged sensitive by its name alone (`secret: String`), as
+    /// its callers name the function: the project-wide join may find that every caller passes
+    /// a sanitized value (`secret.encrypt()`). Nil when several sensitive values make the value.
+    var namedParameter: NamedParameter? = nil
+    /// For `.sensitive`: a value read from a Core Data managed object (`object.primitiveValue(forKey:)`),
+    /// already at rest in the app's database: a database write of it is a copy, not a new exposure.
+    var atRest = false
+
+    struct NamedParameter: Equatable { var callee: FlowCallee; var index: Int }
 
     static let maximumSteps = 12
 

@@ -69,6 +69,7 @@ final class FlowQueryVisitor: SyntaxVisitor {
             // `logger.info(…)` on os's `Logger` where the file imports it: not the project's method.
             if onReceiver, LoggingVisitor.loggerMethods.contains(name), !imports.isDisjoint(with: ["os", "OSLog"]) { continue }
             guard let mapping = callee.parameters(forArgumentLabels: labels) else { continue }
+            if query.everyCall.contains(callee) { answerCall(node, callee, indices, arguments, mapping) }
             for parameterIndex in indices.sorted() where !mapping.contains(parameterIndex) && parameterIndex < callee.defaults.count
                 && callee.defaults[parameterIndex] {
                 var a = FlowAnswer(kind: .argument)
@@ -112,6 +113,57 @@ final class FlowQueryVisitor: SyntaxVisitor {
                 place(&a, argument)
                 add(a)
                 }
+            }
+        }
+        return .visitChildren
+    }
+
+    /// Whether the call passes a sanitized value (a hash's, KDF's or cipher's output) for each
+    /// asked parameter; past `maximumCalls` of a callee, one `unknown` answer says the count is not complete.
+    private func answerCall(_ node: FunctionCallExprSyntax, _ callee: FlowCallee, _ indices: Set<Int>,
+                            _ arguments: [LabeledExprSyntax], _ mapping: [Int]) {
+        for parameterIndex in indices.sorted() {
+            var a = FlowAnswer(kind: .call)
+            a.callee = callee
+            a.parameterIndex = parameterIndex
+            let count = callCounts[callee, default: 0]
+            guard count <= Self.maximumCalls else { continue }
+            callCounts[callee] = count + 1
+            if count < Self.maximumCalls, let argumentIndex = mapping.firstIndex(of: parameterIndex),
+               let o = flow.origin(arguments[argumentIndex].expression), o.kind == .sanitized {
+                a.value = .sanitized
+                a.path = o.path(to: callee.signature, line: flow.line(node))
+            } else {
+                a.value = .unknown
+            }
+            place(&a, node)
+            answers.append(a)
+        }
+    }
+
+    private var callCounts: [FlowCallee: Int] = [:]
+    static let maximumCalls = 256
+
+    /// `items.forEach(Entry.create)`, `let make = create(on:secret:)`: a `FlowQuery.everyCall`
+    /// function named and not called here may be called anywhere with anything — an `unknown` call.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !query.everyCall.isEmpty, let candidates = byName[node.baseName.text] else { return .visitChildren }
+        var reference = Syntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            // `.create` without a base is an enum case or a static member of the contextual type, never a function's reference.
+            guard member.base != nil else { return .visitChildren }
+            reference = Syntax(member)
+        }
+        if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return .visitChildren }
+        let labels = node.argumentNames.map { $0.arguments.map(\.name.text) }
+        for (callee, indices) in candidates where query.everyCall.contains(callee) && (labels == nil || labels == callee.labels) {
+            for parameterIndex in indices.sorted() {
+                var a = FlowAnswer(kind: .call)
+                a.callee = callee
+                a.parameterIndex = parameterIndex
+                a.value = .unknown
+                place(&a, node)
+                answers.append(a)
             }
         }
         return .visitChildren

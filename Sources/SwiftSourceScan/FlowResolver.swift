@@ -82,7 +82,7 @@ final class FlowResolver {
             guard !array.elements.isEmpty else { return nil }
             let parts = array.elements.map { origin($0.expression, depth: depth + 1) }
             if parts.allSatisfy({ $0?.kind == .constant }) { return FlowOrigin(kind: .constant, what: "literal bytes", line: at) }
-            return parts.compactMap { $0 }.first { $0.kind == .sensitive }?.then("in an array", line: at)
+            return Self.firstSensitive(parts)?.then("in an array", line: at)
         }
         if let reference = e.as(DeclReferenceExprSyntax.self) {
             return resolve(reference.baseName.text, at: Syntax(e), depth: depth + 1)
@@ -145,7 +145,7 @@ final class FlowResolver {
     /// Otherwise a parameter part (partial unless every other part is a constant), for the
     /// callers to decide, or an external value when it is the only part.
     private func combine(_ parts: [FlowOrigin?], requireAllConstant: Bool, step: String, line at: Int) -> FlowOrigin? {
-        if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then(step, line: at) }
+        if let s = Self.firstSensitive(parts) { return s.then(step, line: at) }
         if !parts.isEmpty, parts.allSatisfy({ $0?.kind == .constant }), let first = parts[0] { return first.then(step, line: at) }
         let parameters = parts.compactMap { $0 }.filter { $0.kind == .parameter }
         if var p = parameters.first {
@@ -154,6 +154,15 @@ final class FlowResolver {
         }
         if parts.count == 1, let only = parts[0], only.kind == .external { return only.then(step, line: at) }
         return nil
+    }
+
+    /// The sensitive part that speaks for a value made of several: one not already at rest in a
+    /// database first; no single parameter's callers can clear it when several parts are sensitive.
+    static func firstSensitive(_ parts: [FlowOrigin?]) -> FlowOrigin? {
+        let sensitive = parts.compactMap { $0 }.filter { $0.kind == .sensitive }
+        guard var s = sensitive.first(where: { !$0.atRest }) ?? sensitive.first else { return nil }
+        if sensitive.count > 1 { s.namedParameter = nil }
+        return s
     }
 
     private func sequenceOrigin(_ sequence: SequenceExprSyntax, depth: Int) -> FlowOrigin? {
@@ -389,7 +398,12 @@ final class FlowResolver {
             } else if let function = n.as(FunctionDeclSyntax.self) {
                 let parameters = Array(function.signature.parameterClause.parameters)
                 if let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                    if let o = parameterOrigin(parameters[index], line: line(parameters[index])) { return o }
+                    if var o = parameterOrigin(parameters[index], line: line(parameters[index])) {
+                        if o.what.hasPrefix("parameter "), let c = Self.callee(function, linkable: Self.callersAreVisible(function)) {
+                            o.namedParameter = FlowOrigin.NamedParameter(callee: c, index: index)
+                        }
+                        return o
+                    }
                     var o = FlowOrigin(kind: .parameter, what: "parameter \(name) of \(function.name.text)", line: line(parameters[index]))
                     o.function = function.name.text
                     o.parameterIndex = index
@@ -500,7 +514,7 @@ final class FlowResolver {
         let name = (p.secondName ?? p.firstName).text
         let type = p.type.sourceText.trimmingCharacters(in: ["?", "!"])
         if Self.keyTypes.contains(type), !Self.isPublic(name) { return FlowOrigin(kind: .sensitive, what: "\(name): \(type)", line: at) }
-        if type == "Bool" { return nil }
+        if type == "Bool" || Self.isNumber(type, named: name) { return nil }
         return nameOrigin(name, line: at) == nil ? nil : FlowOrigin(kind: .sensitive, what: "parameter \(name)", line: at)
     }
 
@@ -575,16 +589,110 @@ final class FlowResolver {
     }
 
     /// A binding's value, or what its name says when the value is not known (never for a sanitizer's output).
-    private func valueOrigin(_ value: ExprSyntax, name: String, depth: Int) -> FlowOrigin? {
+    private func valueOrigin(_ value: ExprSyntax, name: String, type: String? = nil, depth: Int) -> FlowOrigin? {
         if let o = origin(value, depth: depth + 1) {
-            if o.kind == .parameter || o.kind == .external { return nameOrigin(name, line: line(value)) ?? o }
+            if o.kind == .parameter || o.kind == .external { return namedValueOrigin(value, name: name, type: type) ?? o }
             // `guard let roomToken = room.token`: the binding's name says which token a bare `token` is.
             if o.kind == .sensitive, Self.isBareToken(o.what), SecretNames.words(name).contains("token"), !LoggedCredential.isCredential(name) {
                 return nil
             }
-            return o.kind == .sanitized ? nil : o
+            // A sanitizer's output stays one (a caller's `let sealed = secret.encrypt()`), never judged by its name.
+            return o
         }
-        return nameOrigin(name, line: line(value))
+        return namedValueOrigin(value, name: name, type: type)
+    }
+
+    /// What a binding's name says of a value the file does not show: nothing for a number
+    /// (`let secretPeriod = x as? Int`, a PIN aside), a credential already at rest for a managed
+    /// object's stored value (`let secret = old.primitiveValue(forKey: "secret") as? String`).
+    private func namedValueOrigin(_ value: ExprSyntax, name: String, type: String?) -> FlowOrigin? {
+        if Self.isNumber(type ?? Self.castType(value), named: name) { return nil }
+        guard var o = nameOrigin(name, line: line(value)) else { return nil }
+        o.atRest = isManagedObjectRead(value)
+        return o
+    }
+
+    /// The type a value is cast to (`x as? Int`, `x as! Int`), optionals stripped.
+    static func castType(_ value: ExprSyntax) -> String? {
+        var e = value
+        if let t = e.as(TryExprSyntax.self) { e = t.expression }
+        if let cast = e.as(AsExprSyntax.self) { return cast.type.trimmedDescription.trimmingCharacters(in: ["?", "!"]) }
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let type = sequence.elements.last?.as(TypeExprSyntax.self) {
+            return type.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+        }
+        return nil
+    }
+
+    /// Number types: a value of one is a period, a length, a count or a flag, not a secret by
+    /// its name (`secretPeriod: Int`, `tokenLength`) — except a PIN, a passcode or a card's
+    /// number, which are digits (`pin: Int`, `passcode: Int`).
+    static let numberTypes: Set<String> = scalarTypes.union(["Int8", "UInt8", "Int16", "UInt16", "Float32", "Float64", "NSNumber",
+                                                             "TimeInterval", "NSInteger", "NSUInteger", "Decimal"])
+    static let digitSecretWords: Set<String> = ["pin", "pincode", "passcode", "password", "passwd", "code", "otp", "totp", "hotp",
+                                                "cvv", "cvc", "ssn", "card"]
+
+    static func isNumber(_ type: String?, named name: String) -> Bool {
+        guard let type = type?.trimmingCharacters(in: ["?", "!"]), numberTypes.contains(type) else { return false }
+        return Set(SecretNames.words(name)).isDisjoint(with: digitSecretWords)
+    }
+
+    /// Core Data's read of a stored value: `primitiveValue(forKey:)` (only a managed object has
+    /// it), or `value(forKey:)` on a name declared `NSManagedObject` (a parameter or a `let`).
+    func isManagedObjectRead(_ value: ExprSyntax) -> Bool {
+        guard let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+              call.arguments.first?.label?.text == "forKey", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base else { return false }
+        switch member.declName.baseName.text {
+        case "primitiveValue": return true
+        case "value":
+            guard let receiver = Self.unwrapped(base).as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            return Self.declaredType(of: receiver, at: Syntax(call)) == "NSManagedObject"
+        default: return false
+        }
+    }
+
+    /// The annotated type of a parameter of an enclosing function (or closure) or a `let` of an enclosing block.
+    static func declaredType(of name: String, at node: Syntax) -> String? {
+        var current = node.parent
+        var steps = 0
+        while let n = current, steps < 256 {
+            steps += 1
+            if let list = n.as(CodeBlockItemListSyntax.self) {
+                for item in list where item.position < node.position {
+                    guard let decl = item.item.as(VariableDeclSyntax.self), let found = binding(decl, name) else { continue }
+                    return found.1
+                }
+            } else if let f = n.as(FunctionDeclSyntax.self) {
+                if let p = f.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    return p.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+                }
+                return nil
+            }
+            current = n.parent
+        }
+        return nil
+    }
+
+    /// Whether every call of a function can be in the project's Swift: not one Objective-C or
+    /// the runtime may call (`@objc`, `dynamic`, `@IBAction`, an `override`, a member of an
+    /// `@objcMembers` type), nor one other modules may call (`public`, `open`).
+    static func callersAreVisible(_ f: FunctionDeclSyntax) -> Bool {
+        let hidden: Set<String> = ["objc", "IBAction", "IBSegueAction", "objcMembers", "_cdecl", "_silgen_name"]
+        func attributes(_ list: AttributeListSyntax?) -> [String] {
+            (list ?? []).compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        }
+        if attributes(f.attributes).contains(where: hidden.contains) { return false }
+        if f.modifiers.contains(where: { ["dynamic", "override", "public", "open"].contains($0.name.text) }) { return false }
+        var current = f.parent
+        var steps = 0
+        while let n = current, steps < 64 {
+            steps += 1
+            if let c = n.as(ClassDeclSyntax.self), attributes(c.attributes).contains("objcMembers") { return false }
+            if let e = n.as(ExtensionDeclSyntax.self), attributes(e.attributes).contains(where: hidden.contains) { return false }
+            current = n.parent
+        }
+        return true
     }
 
     /// The latest binding of `name` among the items of `list` before `child`, followed to the sink.
@@ -605,8 +713,8 @@ final class FlowResolver {
                 if let typeName, Self.keyTypes.contains(typeName), !Self.isPublic(name) {
                     return .some(FlowOrigin(kind: .sensitive, what: "\(name): \(typeName)", line: line(at)))
                 }
-                guard let value else { return .some(nameOrigin(name, line: line(at))) }
-                return .some(valueOrigin(value, name: name, depth: depth)?.then("\(specifier) \(name)", line: line(at)))
+                guard let value else { return .some(Self.isNumber(typeName, named: name) ? nil : nameOrigin(name, line: line(at))) }
+                return .some(valueOrigin(value, name: name, type: typeName, depth: depth)?.then("\(specifier) \(name)", line: line(at)))
             }
             if let guardStmt = item.item.as(GuardStmtSyntax.self), let found = conditionBinding(guardStmt.conditions, name: name, depth: depth) {
                 return .some(found)
@@ -696,7 +804,11 @@ final class FlowResolver {
                 }
             }
         }
-        if let s = appended.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return .some(s.then("+= into \(name)", line: s.line)) }
+        if var s = appended.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) {
+            // The value is also what it was bound to: no one parameter's callers can clear it.
+            s.namedParameter = nil
+            return .some(s.then("+= into \(name)", line: s.line))
+        }
         // Constants appended to a value keep what it was (a constant stays one, a secret stays one).
         return appended.allSatisfy({ $0?.kind == .constant }) ? nil : .some(nil)
     }
@@ -726,7 +838,7 @@ final class FlowResolver {
         else { return nil }
         let specifier = members?[name] != nil ? "let" : "var"
         let parts = values.map { origin($0, depth: depth + 1) }
-        if let s = parts.compactMap({ $0 }).first(where: { $0.kind == .sensitive }) { return s.then("\(specifier) \(name)", line: s.line) }
+        if let s = Self.firstSensitive(parts) { return s.then("\(specifier) \(name)", line: s.line) }
         guard parts.allSatisfy({ $0?.kind == .constant }), let first = parts[0] else { return nil }
         return first.then("\(specifier) \(name)", line: line(values[0]))
     }

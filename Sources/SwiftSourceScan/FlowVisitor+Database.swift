@@ -132,7 +132,19 @@ extension FlowVisitor {
         guard let o = flow.origin(value) else { return }
         if o.kind == .sensitive {
             if FlowResolver.isBareToken(o.what) { return }
-            emit(Security.databaseCleartext, key: api, api: o.path(to: api, line: flow.line(value)), at: value)
+            // Copied from a managed object's stored value: already at rest in the app's database.
+            if o.atRest { return }
+            let path = o.path(to: api, line: flow.line(value))
+            if let named = o.namedParameter {
+                // A parameter sensitive by its name: the join drops it when every call passes a sanitized value.
+                let location = flow.lines.location(ofUTF8Offset: value.positionAfterSkippingLeadingTrivia.utf8Offset)
+                let link = FlowLink(role: .namedParameterSink, wants: .sensitive, callee: named.callee, parameterIndex: named.index, path: path)
+                found.append((SourceUsage(capability: Security.databaseCleartext, key: api, api: path, line: location.line,
+                                          column: location.column, strength: .definite, ships: ships,
+                                          container: UsageVisitor.container(of: Syntax(value)), link: link), false))
+                return
+            }
+            emit(Security.databaseCleartext, key: api, api: path, at: value)
         } else if o.kind == .parameter,
                   let open = flow.link(o, wants: .sensitive, capability: Security.databaseCleartext, key: api, sink: api, at: value, ships: ships) {
             found.append((open, false))

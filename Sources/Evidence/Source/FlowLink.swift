@@ -43,8 +43,11 @@ public struct FlowCallee: Sendable, Hashable, Comparable {
 ///   (`func log(_ m: String) { NSLog("%@", m) }`); its callers elsewhere decide what reaches it.
 /// - `externalSink`: the sink's value is a name or a zero-argument call the file does not
 ///   declare (`CCCrypt(…, Keys.aes, …)`, `let key = makeKey()`); another file may declare it.
+/// - `namedParameterSink`: a finding already, whose value is a parameter judged sensitive by
+///   its name alone (`func save(secret: String)`): it stands unless the project's calls of the
+///   function are known and every one passes a sanitized value (`save(secret: s.encrypt())`).
 public struct FlowLink: Sendable, Hashable {
-    public enum Role: Sendable, Hashable { case parameterSink, externalSink }
+    public enum Role: Sendable, Hashable { case parameterSink, externalSink, namedParameterSink }
     /// The values the sink reports: sensitive ones (logs, storage) or constants (keys, IVs).
     public enum Wants: Sendable, Hashable { case sensitive, constant }
 
@@ -87,6 +90,8 @@ public struct FlowQuery: Sendable, Hashable {
     /// Callees some open end of which wants a constant (a key, an IV): their callers' own
     /// parameters are followed whatever the length of the calling function.
     public var constantCallees: Set<FlowCallee> = []
+    /// Callees whose every call is answered (`FlowAnswer.Kind.call`): whether it passes a sanitized value.
+    public var everyCall: Set<FlowCallee> = []
 
     public init(callees: [FlowCallee: Set<Int>] = [:], names: Set<String> = []) {
         self.callees = callees
@@ -105,9 +110,12 @@ public struct FlowAnswer: Sendable, Hashable {
         case constant
         /// A zero-argument function named `name` returns `value`, nil when not known.
         case returned
+        /// A call of a `FlowQuery.everyCall` callee: `value` is `sanitized` when the argument for
+        /// `parameterIndex` is a hash's, KDF's or cipher's output, `unknown` otherwise.
+        case call
     }
     /// `omitted`: the call leaves the parameter to its default.
-    public enum ValueKind: Sendable, Hashable { case sensitive, constant, parameter, external, omitted }
+    public enum ValueKind: Sendable, Hashable { case sensitive, constant, parameter, external, omitted, sanitized, unknown }
 
     public var kind: Kind
     public var callee: FlowCallee?

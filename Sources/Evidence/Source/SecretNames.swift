@@ -14,7 +14,7 @@ public enum SecretNames {
     static let metadataWords: Set<String> = [
         "enabled", "disabled", "enable", "disable", "is", "has", "should", "did", "will", "can", "show", "shown", "hide",
         "hidden", "set", "saved", "save", "remember", "remembered", "date", "time", "timestamp", "expiry", "expiration", "expires",
-        "expire", "expired", "count", "length", "hint", "policy", "type", "required", "changed", "updated", "prompt", "prompted",
+        "expire", "expired", "count", "length", "period", "algorithm", "hint", "policy", "type", "required", "changed", "updated", "prompt", "prompted",
         "reminder", "visible", "last", "attempts", "attempt", "failed", "migrated", "migration", "version", "style",
         "strength", "mode", "url", "id", "keychain", "biometric", "biometrics", "lock", "locked", "use", "uses", "using", "ask",
         "asked", "skip", "needs", "need", "require", "requires", "allow", "allowed", "option", "options", "setting", "settings",

@@ -57,6 +57,11 @@ enum SourceFlowJoin {
                        parsed: @escaping @Sendable (String) -> (any ParsedSource)? = { _ in nil }, limits: ReaderLimits) -> [Usage] {
         guard !links.isEmpty else { return [] }
         var paramSinks: [CalleeSlot: [Pending]] = [:]
+        // Findings on a parameter sensitive by its name, and the calls of its function (`namedParameterSink`).
+        var namedSinks: [CalleeSlot: [Pending]] = [:]
+        var callAnswers: [CalleeSlot: [(String, FlowAnswer)]] = [:]
+        // Files whose calls are not known (not read, too large, not parsed): they may call anything.
+        var unread = Set<String>()
         var externalSinks: [ExternalKey: [Pending]] = [:]
         var argumentAnswers: [CalleeSlot: [(String, FlowAnswer)]] = [:]
         var declarations: [String: [(String, FlowAnswer)]] = [:]
@@ -130,6 +135,13 @@ enum SourceFlowJoin {
             switch link.role {
             case .parameterSink: if let c = link.callee { addParameter(p, CalleeSlot(callee: c, index: link.parameterIndex)) }
             case .externalSink: addExternal(p, ExternalKey(name: link.name, qualifier: link.qualifier, isCall: link.isCall))
+            case .namedParameterSink:
+                // Reported at the sink, in the file's own words, unless every call clears it.
+                guard let c = link.callee else { continue }
+                var named = p
+                named.path = link.path
+                named.uniqueFunctions = []
+                namedSinks[CalleeSlot(callee: c, index: link.parameterIndex), default: []].append(named)
             }
         }
 
@@ -139,7 +151,7 @@ enum SourceFlowJoin {
         var joinParseBudget = SourceEvidence.keptParseBytes
         var declaredBy: [String: Set<String>] = [:]
         for _ in 0...maximumDepth {
-            let slots = Set(paramSinks.keys).subtracting(askedSlots)
+            let slots = Set(paramSinks.keys).union(namedSinks.keys).subtracting(askedSlots)
             let names = Set(externalSinks.keys.map(\.name)).subtracting(askedNames)
             guard !slots.isEmpty || !names.isEmpty else { break }
             askedSlots.formUnion(slots)
@@ -147,18 +159,23 @@ enum SourceFlowJoin {
             var asked = FlowQuery(names: names)
             for s in slots { asked.callees[s.callee, default: []].insert(s.index) }
             asked.constantCallees = Set(slots.filter { s in (paramSinks[s] ?? []).contains { $0.wants == .constant } }.map(\.callee))
+            asked.everyCall = Set(slots.filter { namedSinks[$0] != nil }.map(\.callee))
             let query = asked
             // Callees whose every open end wants a sensitive value: a caller passes one only
             // where its bytes name a credential (or a source of one), or in a file with a sink.
+            // Every call of an `everyCall` callee counts, whatever the caller's words.
             let sensitiveOnly = Set(slots.filter { s in (paramSinks[s] ?? []).allSatisfy { $0.wants == .sensitive } }.map(\.callee))
+                .subtracting(query.everyCall)
             let words = names.union(slots.map(\.callee.name))
             let facts = SourceFactsScanner(names: words)
             let files = swiftFiles.sorted()
             let parsedHere = joinParses
-            let answers: [(declared: Set<String>, answers: [FlowAnswer], parse: (parse: any ParsedSource, size: Int)?)] = ConcurrentMap.map(files) { path in
-                guard let scanner = scanner(path), let data = read(path), data.count <= limits.maxSourceFileBytes else { return ([], [], nil) }
+            let answers: [(declared: Set<String>, answers: [FlowAnswer], parse: (parse: any ParsedSource, size: Int)?, unread: Bool)] = ConcurrentMap.map(files) { path in
+                guard let scanner = scanner(path), let data = read(path), data.count <= limits.maxSourceFileBytes else {
+                    return ([], [], nil, !query.everyCall.isEmpty)
+                }
                 let f = facts.scan(data, language: .swift)
-                guard !f.mentioned.isEmpty else { return ([], [], nil) }
+                guard !f.mentioned.isEmpty else { return ([], [], nil, false) }
                 // Only what this file can answer: calls it makes, names it declares.
                 var mine = FlowQuery()
                 var credentialWords: Bool?
@@ -169,26 +186,28 @@ enum SourceFlowJoin {
                     }
                     mine.callees[callee] = indices
                     if query.constantCallees.contains(callee) { mine.constantCallees.insert(callee) }
+                    if query.everyCall.contains(callee) { mine.everyCall.insert(callee) }
                 }
                 mine.names = query.names.filter { f.declared.contains($0) || declares(data, $0) }
-                guard !mine.isEmpty else { return (f.declared, [], nil) }
+                guard !mine.isEmpty else { return (f.declared, [], nil, false) }
+                let asksCalls = !mine.everyCall.isEmpty
                 let context = owners[path]?.first?.context ?? SourceScanContext()
                 let debug = ProcessInfo.processInfo.environment["PREFLIGHT_FLOW_DEBUG"] != nil
                 // The scan's own parse when it kept it (a UTF-8 file its scanner read without a skip reason).
                 if let kept = parsed(path) ?? parsedHere[path] {
                     if debug { FileHandle.standardError.write(Data("flow join asks the kept parse of \(path)\n".utf8)) }
-                    return (f.declared, kept.flowAnswers(context: context, query: mine), nil)
+                    return (f.declared, kept.flowAnswers(context: context, query: mine), nil, false)
                 }
                 guard let text = String(data: data, encoding: .utf8), scanner.skipReason(source: text, limits: limits) == nil
-                else { return (f.declared, [], nil) }
+                else { return (f.declared, [], nil, asksCalls) }
                 if debug {
                     FileHandle.standardError.write(Data("flow join parses \(path) for \(mine.callees.keys.map(\.signature).sorted()) \(mine.names.sorted())\n".utf8))
                 }
                 // Parsed once for every round that asks the file (`flowParse`), or asked with a parse of its own.
                 if let parse = scanner.flowParse(source: text, path: path, limits: limits) {
-                    return (f.declared, parse.flowAnswers(context: context, query: mine), (parse, data.count))
+                    return (f.declared, parse.flowAnswers(context: context, query: mine), (parse, data.count), false)
                 }
-                return (f.declared, scanner.flowAnswers(source: text, path: path, context: context, query: mine), nil)
+                return (f.declared, scanner.flowAnswers(source: text, path: path, context: context, query: mine), nil, false)
             }
             for (path, r) in zip(files, answers) {
                 guard let (parse, size) = r.parse, size <= joinParseBudget else { continue }
@@ -200,8 +219,12 @@ enum SourceFlowJoin {
             }
             for (path, r) in zip(files, answers) {
                 for name in r.declared { declaredBy[name, default: []].insert(path) }
+                if r.unread { unread.insert(path) }
                 for a in r.answers {
                     switch a.kind {
+                    case .call:
+                        guard let c = a.callee else { continue }
+                        callAnswers[CalleeSlot(callee: c, index: a.parameterIndex), default: []].append((path, a))
                     case .argument:
                         guard let c = a.callee else { continue }
                         let slot = CalleeSlot(callee: c, index: a.parameterIndex)
@@ -235,6 +258,15 @@ enum SourceFlowJoin {
         for b in unique.values.sorted(by: { $0.name < $1.name }) {
             let closure = Set(b.sourceFiles + b.linkedCode.flatMap(\.files))
             for r in results { emit(r, for: b, closure: closure) }
+            for (slot, pendings) in namedSinks.sorted(by: { ($0.key.callee, $0.key.index) < ($1.key.callee, $1.key.index) }) {
+                // Cleared when the closure's calls of the function are all known and all pass a sanitized value.
+                let calls = (callAnswers[slot] ?? []).filter { closure.contains($0.0) }
+                if !calls.isEmpty, calls.allSatisfy({ $0.1.value == .sanitized }), unread.isDisjoint(with: closure) { continue }
+                for p in pendings {
+                    emit(Result(capability: p.capability, key: p.key, api: p.path, at: p.at, ships: p.ships, container: p.container,
+                                files: p.files, uniqueFunctions: []), for: b, closure: closure)
+                }
+            }
             for (p, key) in externalResults {
                 let found = (declarations[key.name] ?? []).filter { path, a in
                     closure.contains(path) && a.qualifier == key.qualifier && (a.kind == .returned) == key.isCall

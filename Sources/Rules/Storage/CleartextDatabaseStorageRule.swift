@@ -31,7 +31,15 @@ public struct CleartextDatabaseStorageRule: Rule {
         (`passwordTextField.text`, given to the database directly: masked or not, what the user \
         typed there is the credential) — through variables, \
         conversions, interpolation and the file's functions; a hash, KDF, HMAC or cipher on the \
-        way stops it. Sinks: SQLite's `sqlite3_bind_text`/`_text16`/`_blob` value, an \
+        way stops it, and so does one at every call of the function when the value is a \
+        parameter judged by its name alone (`create(secret: secret.encrypt())` at each call the \
+        target's Swift makes; an `@objc`, `dynamic`, `public` or overriding function may have \
+        callers nobody sees, and is reported). A number (`secretPeriod: Int`, `x as? Int`) is \
+        not a secret by its name, unless the name is a PIN's, a passcode's or a card's. A value \
+        read from a Core Data managed object (`primitiveValue(forKey:)`, `value(forKey:)` on an \
+        `NSManagedObject`) is already at rest in the app's database: a migration copying it to \
+        the new store is not a new exposure, and the write that first stored it is the one \
+        reported. Sinks: SQLite's `sqlite3_bind_text`/`_text16`/`_blob` value, an \
         `INSERT`/`UPDATE`/`REPLACE` statement's interpolated text given to `sqlite3_exec` or \
         `sqlite3_prepare*` (a `SELECT` is a lookup, not a write); GRDB's \
         `execute(sql:arguments:)` (an argument, or the write statement's interpolation) and \
@@ -200,6 +208,44 @@ public struct CleartextDatabaseStorageRule: Rule {
                          @end
                          """],
                         note: "Objective-C: a password set on a Core Data managed object, an API secret inserted with FMDB."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Entry.swift": """
+                         import CoreData
+
+                         final class Entry: NSManagedObject {
+                             @NSManaged var secret: String?
+                             @NSManaged var code: NSNumber?
+
+                             @nonobjc static func create(on context: NSManagedObjectContext, secret: String, passcode: Int) {
+                                 let entry = NSEntityDescription.insertNewObject(forEntityName: "Entry", into: context) as! Entry
+                                 entry.secret = ↓secret
+                                 entry.setValue(↓passcode, forKey: "code")
+                             }
+
+                             @nonobjc static func copy(from old: NSManagedObject, response: NSDictionary, into context: NSManagedObjectContext) {
+                                 let entry = NSEntityDescription.insertNewObject(forEntityName: "Entry", into: context)
+                                 let apiKey = response.value(forKey: "apiKey") as? String
+                                 entry.setValue(↓apiKey, forKey: "apiKey")
+                             }
+                         }
+                         """,
+                         "App/Repository.swift": """
+                         import CoreData
+
+                         final class Repository {
+                             let context: NSManagedObjectContext
+                             init(context: NSManagedObjectContext) { self.context = context }
+
+                             func add(secret: String) {
+                                 Entry.create(on: context, secret: secret.encrypt(), passcode: 0)
+                             }
+
+                             func restore(secret: String) {
+                                 Entry.create(on: context, secret: secret, passcode: 0)
+                             }
+                         }
+                         """],
+                        note: "Near misses: one call of the function passes the secret unencrypted (the other encrypts it); a passcode typed Int is still a passcode; key-value coding on a dictionary, not a managed object, is a new source."),
         ],
         nonTriggering: [
             RuleExample(["App/Info.plist": FlowFacts.infoPlist,
@@ -287,6 +333,64 @@ public struct CleartextDatabaseStorageRule: Rule {
                          @end
                          """],
                         note: "Key-value coding on a request's parameters dictionary (not a managed object), an FMDB query, and a KDF's output stored."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/Entry.swift": """
+                         import CoreData
+
+                         final class Entry: NSManagedObject {
+                             @NSManaged var secret: String?
+
+                             @nonobjc static func create(on context: NSManagedObjectContext, secret: String) {
+                                 let entry = NSEntityDescription.insertNewObject(forEntityName: "Entry", into: context) as! Entry
+                                 entry.secret = secret
+                             }
+                         }
+                         """,
+                         "App/Repository.swift": """
+                         import CoreData
+                         import CryptoKit
+
+                         final class Repository {
+                             let context: NSManagedObjectContext
+                             init(context: NSManagedObjectContext) { self.context = context }
+
+                             func add(secret: String) {
+                                 Entry.create(on: context, secret: secret.encrypt())
+                             }
+
+                             func imported(_ record: Record) {
+                                 Entry.create(on: context, secret: SHA256.hash(data: Data(record.secret.utf8)).description)
+                             }
+                         }
+                         """],
+                        note: "A parameter named secret whose every call in the project passes an encrypted or hashed value (encryption is a sanitizer)."),
+            RuleExample(["App/Info.plist": FlowFacts.infoPlist,
+                         "App/EntryMigrationPolicy.swift": """
+                         import CoreData
+
+                         final class EntryMigrationPolicy: NSEntityMigrationPolicy {
+                             override func createDestinationInstances(forSource sInstance: NSManagedObject, in mapping: NSEntityMapping,
+                                                                      manager: NSMigrationManager) throws {
+                                 guard let secret = sInstance.primitiveValue(forKey: "secret") as? String else { return }
+                                 let password = sInstance.value(forKey: "password") as? String
+                                 let newEntry = NSEntityDescription.insertNewObject(forEntityName: "Entry", into: manager.destinationContext)
+                                 newEntry.setValue(secret, forKey: "secret")
+                                 newEntry.setValue(password, forKey: "password")
+                             }
+                         }
+                         """,
+                         "App/Settings.swift": """
+                         import CoreData
+
+                         func saveSettings(secretPeriod: Int, passwordMinLength: Int, context: NSManagedObjectContext, old: NSManagedObject) {
+                             let settings = NSEntityDescription.insertNewObject(forEntityName: "Settings", into: context)
+                             settings.setValue(secretPeriod, forKey: "period")
+                             settings.setValue(passwordMinLength, forKey: "minLength")
+                             let secretCounter = old.primitiveValue(forKey: "counter") as? Int
+                             settings.setValue(secretCounter, forKey: "counter")
+                         }
+                         """],
+                        note: "A Core Data migration copying a managed object's stored values to the new store (already at rest in the app's database, not a new exposure), and numbers named for a secret: a TOTP period, a minimum length, a counter."),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
