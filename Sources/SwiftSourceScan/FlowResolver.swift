@@ -616,10 +616,10 @@ final class FlowResolver {
     static func castType(_ value: ExprSyntax) -> String? {
         var e = value
         if let t = e.as(TryExprSyntax.self) { e = t.expression }
-        if let cast = e.as(AsExprSyntax.self) { return cast.type.trimmedDescription.trimmingCharacters(in: ["?", "!"]) }
+        if let cast = e.as(AsExprSyntax.self) { return cast.type.sourceText.trimmingCharacters(in: ["?", "!"]) }
         if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let type = sequence.elements.last?.as(TypeExprSyntax.self) {
-            return type.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+            return type.type.sourceText.trimmingCharacters(in: ["?", "!"])
         }
         return nil
     }
@@ -665,7 +665,7 @@ final class FlowResolver {
                 }
             } else if let f = n.as(FunctionDeclSyntax.self) {
                 if let p = f.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                    return p.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+                    return p.type.sourceText.trimmingCharacters(in: ["?", "!"])
                 }
                 return nil
             }
@@ -680,7 +680,7 @@ final class FlowResolver {
     static func callersAreVisible(_ f: FunctionDeclSyntax) -> Bool {
         let hidden: Set<String> = ["objc", "IBAction", "IBSegueAction", "objcMembers", "_cdecl", "_silgen_name"]
         func attributes(_ list: AttributeListSyntax?) -> [String] {
-            (list ?? []).compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+            (list ?? []).compactMap { $0.as(AttributeSyntax.self)?.attributeName.sourceText }
         }
         if attributes(f.attributes).contains(where: hidden.contains) { return false }
         if f.modifiers.contains(where: { ["dynamic", "override", "public", "open"].contains($0.name.text) }) { return false }

@@ -252,7 +252,7 @@ enum SourceFlowJoin {
                              bundle: b.name, origin: owner.origin, strength: .definite, ships: r.ships && b.kind.ships,
                              basis: nil, container: r.container))
         }
-        guard !results.isEmpty || !externalResults.isEmpty else { return [] }
+        guard !results.isEmpty || !externalResults.isEmpty || !namedSinks.isEmpty else { return [] }
         var unique: [String: AppBundle] = [:]
         for list in owners.values { for o in list where unique[o.bundle.name] == nil { unique[o.bundle.name] = o.bundle } }
         for b in unique.values.sorted(by: { $0.name < $1.name }) {
