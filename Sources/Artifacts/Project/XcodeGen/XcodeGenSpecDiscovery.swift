@@ -69,6 +69,8 @@ enum XcodeGenSpecDiscovery {
         let candidates = index.entries.filter { e in
             e.kind == .file && e.size <= maxBytes && extensions.contains(PathUtil.pathExtension(e.path).lowercased())
                 && !namedSpecs.contains(PathUtil.lastComponent(e.path)) && !isSkipped(e.path)
+                // An asset catalog's `Contents.json` files describe its images (hundreds in an app).
+                && !e.path.contains(".xcassets/")
         }.sorted { a, b in
             let da = a.path.utf8.lazy.filter { $0 == 0x2F }.count, db = b.path.utf8.lazy.filter { $0 == 0x2F }.count
             return da != db ? da < db : a.path < b.path
@@ -86,8 +88,10 @@ enum XcodeGenSpecDiscovery {
                 break
             }
             guard let data = try? source.read(path), data.count <= maxBytes else { continue }
-            let bytes = [UInt8](data)
-            guard ByteSearch.contains(Array("targets".utf8), in: bytes), ByteSearch.contains(Array("name".utf8), in: bytes) else { continue }
+            let mentions = data.withUnsafeBytes { raw in
+                ByteSearch.firstOffset(of: Array("targets".utf8), in: raw) != nil && ByteSearch.firstOffset(of: Array("name".utf8), in: raw) != nil
+            }
+            guard mentions else { continue }
             parsed += 1
             guard parsed <= maxCandidates else {
                 problems.append(LoadProblem(.unreadable(FormatError(.limitExceeded("xcodegen-candidates"), format: XcodeGenSpecFiles.format,
