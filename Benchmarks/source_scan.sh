@@ -3,7 +3,8 @@
 # (`swiftc -frontend -parse` of all its Swift files: one process, single-threaded) on the same
 # files in the same run, and a check that the prefiltered scan reports exactly what a scan
 # that parses every file (`--full-parse`) reports. Not a timed test: it prints figures.
-# Usage: Benchmarks/source_scan.sh APP_FOLDER [runs]   (record the result in BENCHMARKS.md)
+# Usage: Benchmarks/source_scan.sh APP_FOLDER [runs]   (record the result in BENCHMARKS.md,
+#        with the phases it prints: `preflight scan --timings`)
 #        PREFLIGHT_BIN=path/to/preflight measures that build instead of building one
 # The app is not committed: fetch it (e.g. the corpus's largest app, home-assistant/iOS at the
 # commit in ../shared/corpus/LABELS.json) beside the repository.
@@ -41,4 +42,9 @@ printf 'preflight scan:               %.3f s  (ratio %.2f)\n' "$scan" "$(echo "$
 printf 'preflight scan --full-parse:  %.3f s  (ratio %.2f)\n' "$full" "$(echo "$full / $floor" | bc -l)"
 printf 'findings prefiltered vs full parse: %s\n' "$same"
 printf 'peak memory (scan): %.1f MB\n' "$(echo "$peak / 1024" | bc -l)"
+printf 'candidates parsed: %s of %s files read\n' \
+  "$("$bin" scan "$app" --format json --timings -o /dev/null 2>&1 | sed -n 's/^sources: parse and visit candidates (\([0-9]*\)).*/\1/p')" \
+  "$("$bin" scan "$app" --format json --timings -o /dev/null 2>&1 | sed -n 's/^sources: read, byte facts, URLs (\([0-9]*\)).*/\1/p')"
+echo "phases of one scan (--timings):"
+"$bin" scan "$app" --format json --timings -o /dev/null 2>&1 | sed -n '/^timings/,/^rules/p' | sed 's/^/  /'
 [ "$same" = identical ]
