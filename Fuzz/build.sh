@@ -28,7 +28,7 @@ library() {
     mkdir -p "$out/lib/$module"
     rm -f "$lib"  # ar would keep objects of deleted sources
     # shellcheck disable=SC2046
-    swiftc "${flags[@]}" "${includes[@]}" -module-name "$module" -emit-module -emit-module-path "$out/lib/$module/$module.swiftmodule" \
+    swiftc "${flags[@]}" "${includes[@]}" "${library_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/lib/$module/$module.swiftmodule" \
       -emit-library -static -o "$lib" $(find "$dir" -name '*.swift' | sort)
   fi
 }
@@ -47,6 +47,25 @@ cyaml() {
   fi
 }
 
+# swiftsyntax: the Swift source scanner's parser, taken from the package's debug build
+# (`swift build` first) and linked uninstrumented: coverage follows Preflight's own walk.
+# Its modules are linked into $out/lib/SwiftSyntax so that no other module of that build is seen.
+syntax_build=../.build/debug
+syntax_modules=(SwiftSyntax SwiftParser SwiftSyntax509 SwiftSyntax510 SwiftSyntax600 _SwiftSyntaxCShims)
+swiftsyntax() {
+  [ -f "$syntax_build/Modules/SwiftParser.swiftmodule" ] || { echo "no swift-syntax build in $syntax_build: run swift build" >&2; exit 1; }
+  mkdir -p "$out/lib/SwiftSyntax"
+  for m in SwiftSyntax SwiftParser SwiftSyntax509 SwiftSyntax510 SwiftSyntax600; do
+    ln -sf "$(cd "$syntax_build/Modules" && pwd)/$m.swiftmodule" "$out/lib/SwiftSyntax/$m.swiftmodule"
+  done
+}
+syntax_link() {
+  local objects=()
+  for m in "${syntax_modules[@]}"; do objects+=("$syntax_build/$m.build"/*.o); done
+  printf '%s\n' "${objects[@]}"
+}
+library_flags=()
+
 cyaml
 library Formats ../Sources/Formats
 library Yams "$yams/Yams"
@@ -60,6 +79,16 @@ for t in "${targets[@]}"; do
     library Evidence ../Sources/Evidence Formats Artifacts Yams
     modules=(Evidence "${modules[@]}")
   fi
+  syntax_objects=()
+  if grep -q '^import SwiftSourceScan' "Targets/$t.swift"; then
+    swiftsyntax
+    library_flags=(-I "$out/lib/SwiftSyntax" -Xcc -I../.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include)
+    library SwiftSourceScan ../Sources/SwiftSourceScan Formats Evidence Artifacts Yams
+    library_flags=()
+    modules=(SwiftSourceScan "${modules[@]}")
+    mapfile -t syntax_objects < <(syntax_link)
+    syntax_objects=(-I "$out/lib/SwiftSyntax" -Xcc -I../.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include "${syntax_objects[@]}")
+  fi
   link=()
   for m in "${modules[@]}"; do link+=(-I "$out/lib/$m" -L "$out/lib/$m" "-l$m"); done
   # A target of a module the libraries above do not build names its files on a first line
@@ -68,6 +97,6 @@ for t in "${targets[@]}"; do
   if head -1 "Targets/$t.swift" | grep -q '^// sources: '; then
     read -r -a extra <<< "$(head -1 "Targets/$t.swift" | sed 's|^// sources: ||')"
   fi
-  swiftc "${flags[@]}" "${link[@]}" -lz "Targets/$t.swift" "${extra[@]}" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
+  swiftc "${flags[@]}" "${link[@]}" "${syntax_objects[@]}" -lz "Targets/$t.swift" "${extra[@]}" -o "$out/$t" 2>&1 | grep -v "Cannot export local symbol" || true
   echo "built $out/$t"
 done
