@@ -28,7 +28,6 @@ extension FlowVisitor {
     static let sqlLabels = SecurityVisitor.prefixTable(["sql", "literal"])
     static let realmWord = LoggingPrefilter.table(["realm"])
     static let coreDataModule = SecurityVisitor.prefixTable(["CoreData"])
-    static let databaseModules = SecurityVisitor.prefixTable(["CoreData", "SQLite"])
     static let sqliteModule = SecurityVisitor.prefixTable(["SQLite"])
     static let sqliteSetter = SecurityVisitor.prefixTable(["<-"])
 
@@ -40,13 +39,12 @@ extension FlowVisitor {
     static func mayHoldDatabaseSink(_ b: UnsafeBufferPointer<UInt8>, referenced: Set<String>?) -> Bool {
         // The cheap tests first: most files name none of the calls and import neither module.
         let names = referenced.map { $0.intersection(databaseNames) } ?? databaseNames
-        let modules = SecurityVisitor.contains(b, databaseModules)
-        guard !names.isEmpty || modules else { return false }
+        let coreData = SecurityVisitor.contains(b, coreDataModule), sqlite = SecurityVisitor.contains(b, sqliteModule)
+        guard !names.isEmpty || coreData || sqlite else { return false }
         let sink = (names.contains("execute") && SecurityVisitor.contains(b, sqlLabels))
             || (names.contains("add") && LoggingPrefilter.containsFoldingCase(b, realmWord))
-            || (modules && SecurityVisitor.contains(b, coreDataModule)
-                && (names.contains("setValue") || SecurityVisitor.contains(b, coreDataAssignment)))
-            || (modules && SecurityVisitor.contains(b, sqliteModule) && SecurityVisitor.contains(b, sqliteSetter))
+            || (coreData && (names.contains("setValue") || SecurityVisitor.contains(b, coreDataAssignment)))
+            || (sqlite && SecurityVisitor.contains(b, sqliteSetter))
         return sink && LoggingPrefilter.containsFoldingCase(b, databaseWords)
     }
 

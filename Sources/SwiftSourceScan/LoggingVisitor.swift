@@ -45,7 +45,7 @@ final class LoggingVisitor: DeclarationCollector {
     /// A logging call beside a word credentials are named with, or in a file that declares a
     /// function (a wrapper), where some call passes more than a plain string literal.
     static func mayFind(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
-        (LoggingPrefilter.mayFind(b, calls: calls) || LoggingPrefilter.mayForward(b, calls: calls)) && LoggingPrefilter.mayPassValue(b, calls: calls)
+        LoggingPrefilter.mayLogValue(b, calls: calls)
     }
 
     var ships: Bool { !clauseShips.contains(false) }

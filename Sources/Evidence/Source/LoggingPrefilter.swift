@@ -24,6 +24,13 @@ public enum LoggingPrefilter {
 
     static let functionWord = table(["func "])
 
+    /// `mayFind || mayForward`, where some call passes more than plain string literals
+    /// (`mayPassValue`, which also finds the call): each table is searched once.
+    public static func mayLogValue(_ bytes: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
+        mayPassValue(bytes, calls: calls)
+            && (contains(bytes, secretWords, foldCase: true) || contains(bytes, functionWord, foldCase: false))
+    }
+
     /// Whether the bytes hold one of the table's lower-case words, in any case.
     public static func containsFoldingCase(_ bytes: UnsafeBufferPointer<UInt8>, _ table: Table) -> Bool {
         contains(bytes, table, foldCase: true)
