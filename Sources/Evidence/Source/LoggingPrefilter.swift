@@ -15,17 +15,12 @@ public enum LoggingPrefilter {
         contains(bytes, calls, foldCase: false) && contains(bytes, secretWords, foldCase: true)
     }
 
-    /// Whether the bytes hold one of the calls and declare a function, whose parameter the call
-    /// may log (a logging wrapper: `func log(_ m: String) { NSLog("%@", m) }`, joined with its
-    /// callers in other files). Few files hold a logging call at all (docs/accuracy.md).
-    public static func mayForward(_ bytes: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
-        contains(bytes, calls, foldCase: false) && contains(bytes, functionWord, foldCase: false)
-    }
-
     static let functionWord = table(["func "])
 
-    /// `mayFind || mayForward`, where some call passes more than plain string literals
-    /// (`mayPassValue`, which also finds the call): each table is searched once.
+    /// A call that passes more than plain string literals (`mayPassValue`, which also finds the
+    /// call) beside a secret word, or in a file that declares a function, whose parameter the
+    /// call may log (a logging wrapper: `func log(_ m: String) { NSLog("%@", m) }`, joined with
+    /// its callers in other files).
     public static func mayLogValue(_ bytes: UnsafeBufferPointer<UInt8>, calls: Table) -> Bool {
         mayPassValue(bytes, calls: calls)
             && (contains(bytes, secretWords, foldCase: true) || contains(bytes, functionWord, foldCase: false))
